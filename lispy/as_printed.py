@@ -1,0 +1,73 @@
+"""Definitions of chapter 5 exactly as the notes print them, errors included.
+
+These are not for use: they exist so that the tests can show how each printed
+form fails, and so that a reader can see the difference from the transcription
+in one place.  ERRATA.md lists each one: where, as printed, as transcribed, why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lispy.data import NIL, Cons, lisp
+from lispy.insanity import puzz3
+from lispy.lists import a, d, mapcar, n, sublis
+from lispy.tree_search import TreeSearch
+
+__all__ = [
+    "PUZZ2_AS_PRINTED",
+    "allsol_with",
+    "mapapp_as_printed",
+    "mapapp_dot",
+    "puzz4_as_printed",
+]
+
+Fn = Callable[[Any], Any]
+
+
+def mapapp_as_printed(u: Any, fn: Fn) -> Any:
+    """``mapapp[u,fn] ← if n u then NIL else fn[a u] . mappap[d u,fn]``, as printed (E1, E2).
+
+    ``mappap`` is defined nowhere: the first non-empty list raises ``NameError``.
+    """
+    return NIL if n(u) else Cons(fn(a(u)), mappap(d(u), fn))  # type: ignore[name-defined] # noqa: F821
+
+
+def mapapp_dot(u: Any, fn: Fn) -> Any:
+    """The printed ``mapapp`` with ``mappap`` read as ``mapapp`` but ``.`` kept (E1).
+
+    ``fn[a u] . mapapp[d u,fn]`` conses each list of solutions onto the rest
+    instead of appending it: the result nests one level per level of the tree.
+    """
+    return NIL if n(u) else Cons(fn(a(u)), mapapp_dot(d(u), fn))
+
+
+def allsol_with(mapapp: Callable[[Any, Fn], Any], search: TreeSearch) -> Callable[[Any], Any]:
+    """The simple ``allsol`` of ch. 5 for ``search``'s application, using the given ``mapapp``::
+
+    allsol p ← if lose p then NIL else if ter p then (p) else mapapp[successors p,allsol]
+    """
+    lose, ter, successors = search.lose, search.ter, search.successors
+
+    def allsol(p: Any) -> Any:
+        return NIL if lose(p) else lisp(p) if ter(p) else mapapp(successors(p), allsol)
+
+    return allsol
+
+
+PUZZ2_AS_PRINTED = (
+    "puzz2 ← cycles[(2 3 4 5)]*cycles[((2 5 4 3)]*cycles[(1 2 6 4)]\n"
+    "    *cycles[(1 4 6 2)]*cycles[(1 3 6 5)]*cycles[(1 5 6 3)]"
+)
+"""``puzz2`` as printed (E3): the second argument ``((2 5 4 3)`` has an unclosed parenthesis."""
+
+
+def puzz4_as_printed() -> Any:
+    """``puzz4 ← mapcar[puzz3,λs.sublis[s,puzz3]]``, as printed (E4).
+
+    Substitutes each block's colours into ``puzz3``, the substitutions, instead
+    of ``puzz2``, the face cycles: each block gets the four lists of pairs of
+    ``puzz3`` with face numbers turned to colours, not 24 orientations.
+    """
+    return mapcar(puzz3, lambda s: sublis(s, puzz3))

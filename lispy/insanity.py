@@ -1,0 +1,168 @@
+"""Chapter 5's second example: Instant Insanity, the list representation.
+
+McCarthy 1973, ch. 5.  Four cubes, each face one of four colours; build a
+tower whose four vertical faces each show all four colours.  A position is a
+list of four lists, one for each face of the tower, each holding the colours
+that the blocks placed so far show on that face, the newest block first.
+
+The puzzle is computed from the blocks by the notes' assignments::
+
+    puzz1 ← ((G B B W R G) (G G B G W R) (G W W R B R) (G G R B W W))
+    puzz2 ← cycles[(2 3 4 5)]*cycles[(2 5 4 3)]*cycles[(1 2 6 4)]
+            *cycles[(1 4 6 2)]*cycles[(1 3 6 5)]*cycles[(1 5 6 3)]
+    cycles u ← maplist[u,λx.x*upto[u,x]]
+    puzz3 ← mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]
+    puzz4 ← mapcar[puzz3,λs.sublis[s,puzz2]]
+    puzz ← (a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4
+
+A block is listed top face first, then the sides clockwise, then the bottom.
+``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
+parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  The search itself::
+
+    p₀ = (NIL NIL NIL NIL),
+    lose p ← orlis[p,λu.a u ε d u],
+    ter p ← [length a p = 4],
+    successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]].
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lispy.data import lisp
+from lispy.lists import (
+    a,
+    append,
+    cons,
+    d,
+    length,
+    mapcar,
+    mapcar2,
+    maplist,
+    member,
+    nth,
+    orlis,
+    prup,
+    sublis,
+    upto,
+)
+from lispy.reader import read
+from lispy.tree_search import TreeSearch, tree_search
+
+__all__ = [
+    "FACES",
+    "allsol",
+    "allsol_efficient",
+    "block_orientations",
+    "cycles",
+    "first_block_reduced",
+    "lose",
+    "orientations",
+    "p0",
+    "puzz",
+    "puzz1",
+    "puzz2",
+    "puzz3",
+    "puzz4",
+    "search",
+    "substitutions",
+    "successors",
+    "ter",
+    "tower",
+    "tower_search",
+]
+
+
+def cycles(u: Any) -> Any:
+    """``cycles u ← maplist[u,λx.x*upto[u,x]]``: the cyclic rotations of the list ``u`` (ch. 5).
+
+    ``cycles[(2 3 4 5)] = ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))``: one cycle of a
+    block's side faces, read from each side in turn.
+    """
+    return maplist(u, lambda x: append(x, upto(u, x)))
+
+
+puzz1 = read("((G B B W R G) (G G B G W R) (G W W R B R) (G G R B W W))")
+"""The notes' four blocks: top, the four sides clockwise, bottom (ch. 5)."""
+
+puzz2 = append(
+    cycles(read("(2 3 4 5)")),
+    append(
+        cycles(read("(2 5 4 3)")),
+        append(
+            cycles(read("(1 2 6 4)")),
+            append(cycles(read("(1 4 6 2)")), append(cycles(read("(1 3 6 5)")), cycles(read("(1 5 6 3)")))),
+        ),
+    ),
+)
+"""The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation."""
+
+FACES = read("(1 2 3 4 5 6)")
+
+
+def substitutions(puzz1: Any) -> Any:
+    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: for each block, face number to colour."""
+    return mapcar(puzz1, lambda x: prup(FACES, x))
+
+
+def block_orientations(puzz3: Any) -> Any:
+    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: for each block, its 24 side cycles in colours."""
+    return mapcar(puzz3, lambda s: sublis(s, puzz2))
+
+
+def first_block_reduced(puzz4: Any) -> Any:
+    """``(a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4``.
+
+    The first block keeps orientations 1, 9 and 17, one for each of its three
+    axes: turning the whole tower about its axis or upside down maps any
+    solution to one with the first block in one of these, so nothing is lost.
+    The notes write the three-element list as a literal whose elements are to
+    be evaluated; here it is ``lisp(...)``, LISP's ``list`` (ERRATA.md).
+    """
+    return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
+
+
+def orientations(blocks: Any) -> Any:
+    """``puzz`` for any blocks written as ``puzz1`` is: the three assignments in a row.
+
+    ``blocks``: a list of four blocks, each ``(top side1 side2 side3 side4 bottom)``.
+    """
+    return first_block_reduced(block_orientations(substitutions(blocks)))
+
+
+puzz3 = substitutions(puzz1)
+"""For each block, the substitution ``((1 . top) (2 . side1) ... (6 . bottom))``."""
+
+puzz4 = block_orientations(puzz3)
+"""For each block, its 24 orientations as lists of side colours (as corrected: ERRATA.md)."""
+
+puzz = first_block_reduced(puzz4)
+"""``puzz4`` with the first block cut to orientations 1, 9 and 17."""
+
+p0 = read("(NIL NIL NIL NIL)")
+"""``p₀``: the empty tower, four empty faces."""
+
+
+def tower_search(puzz: Any) -> TreeSearch:
+    """Chapter 5's ``search`` and ``allsol`` for the Instant Insanity puzzle ``puzz``.
+
+    ``puzz``: as :func:`orientations` returns.  Search from :data:`p0`; a win is
+    a list of four faces, each the four colours of that face, top block first.
+    """
+
+    def lose(p):
+        return orlis(p, lambda u: member(a(u), d(u)))
+
+    def ter(p):
+        return length(a(p)) == 4
+
+    def successors(p):
+        return mapcar(a(nth(puzz, 1 + length(a(p)))), lambda x: mapcar2(p, x, lambda y, z: cons(z, y)))
+
+    return tree_search(lose, ter, successors)
+
+
+tower = tower_search(puzz)
+"""The notes' puzzle, bound: ``tower.search(p0)``, ``tower.allsol(p0)``, ``tower.successors(p0)``."""
+lose, ter, successors = tower.lose, tower.ter, tower.successors
+search, allsol, allsol_efficient = tower.search, tower.allsol, tower.allsol_efficient

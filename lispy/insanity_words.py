@@ -1,0 +1,107 @@
+"""Chapter 5's Instant Insanity again, in the bit-word representation.
+
+McCarthy 1973, ch. 5: "A face cycle is represented by 16 bits in a word four
+for each face a particular one of which being turned on tells us the color of
+the face."  A partial tower is the ``or`` of its blocks' words, and a block fits
+on it when the ``and`` of the two words is zero.  A position is the list of the
+partial towers' words, the highest first, ending with 0; the start is ``(0)``::
+
+    puzza ← mapcar[puzz,λx.mapcar[x,zap]],
+    zap v ← if n v then 0 else poo a v +16zap d v,
+    poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8,
+    lose p ← false,
+    ter p ← [length p = 5],
+    successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p].
+
+``and`` and ``or`` on words are bitwise; ``a p and x = 0`` reads ``[a p and x] = 0``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lispy.data import lisp
+from lispy.insanity import puzz
+from lispy.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
+from lispy.tree_search import TreeSearch, tree_search
+
+__all__ = [
+    "COLOURS",
+    "allsol",
+    "allsol_efficient",
+    "lose",
+    "p0",
+    "poo",
+    "puzza",
+    "search",
+    "successors",
+    "ter",
+    "tower",
+    "word_colours",
+    "word_tower_search",
+    "zap",
+]
+
+
+def poo(x: Any) -> int:
+    """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit."""
+    return 1 if equal(x, "R") else 2 if equal(x, "W") else 4 if equal(x, "G") else 8
+
+
+def zap(v: Any) -> int:
+    """``zap v ← if n v then 0 else poo a v +16zap d v``: a face cycle as a 16-bit word.
+
+    The first face's colour is in the lowest four bits: ``zap[(R W G B)] = 0x8421``.
+    """
+    return 0 if n(v) else poo(a(v)) + 16 * zap(d(v))
+
+
+COLOURS = ("R", "W", "G", "B")
+"""The colours in the order of their bits: ``poo`` gives 1, 2, 4, 8."""
+
+
+def word_colours(w: int) -> Any:
+    """The inverse of :func:`zap`, for reading results: the colours of a block's word.
+
+    ``word_colours(0x8421)`` is ``(R W G B)``.  Not in the notes.  Raises
+    ``ValueError`` if a face's four bits are not exactly one colour.
+    """
+    colours = []
+    for face in range(4):
+        nibble = (w >> (4 * face)) & 0xF
+        if nibble not in (1, 2, 4, 8):
+            raise ValueError(f"word_colours: face {face + 1} of {w:#06x} is not one colour")
+        colours.append(COLOURS[nibble.bit_length() - 1])
+    return lisp(*colours)
+
+
+puzza = mapcar(puzz, lambda x: mapcar(x, zap))
+"""``puzz`` with each orientation as a word (ch. 5)."""
+
+p0 = lisp(0)
+"""The empty tower: ``(0)``."""
+
+
+def word_tower_search(puzza: Any) -> TreeSearch:
+    """Chapter 5's ``search`` and ``allsol`` on words, for the puzzle ``puzza``.
+
+    A win is ``(w4 w3 w2 w1 0)``: ``w1`` the first block's word, ``wk`` the ``or``
+    of the first k blocks', so block k's word is ``wk xor w(k-1)``.
+    """
+
+    def lose(p):
+        return False
+
+    def ter(p):
+        return length(p) == 5
+
+    def successors(p):
+        return mapchoose(a(nth(puzza, length(p))), lambda x: (a(p) & x) == 0, lambda x: cons(a(p) | x, p))
+
+    return tree_search(lose, ter, successors)
+
+
+tower = word_tower_search(puzza)
+"""The notes' puzzle on words, bound: ``tower.search(p0)``."""
+lose, ter, successors = tower.lose, tower.ter, tower.successors
+search, allsol, allsol_efficient = tower.search, tower.allsol, tower.allsol_efficient

@@ -1,0 +1,402 @@
+"""McCarthy's list functions, under his names.
+
+Each docstring gives the defining equation in the notes' notation (McCarthy
+1973, ch. 5 and 6, where the notes define the function; otherwise the meaning
+of the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.
+The equations are recursive; the bodies here are loops, so that they run on
+lists of 10^6 elements.  :mod:`lispy.literal` keeps each equation as a
+recursive Python function, and the tests check that the two agree on random lists.
+
+Conventions, as in the notes: lists come first (``mapcar[u, f]``), truth values
+are Python's ``True``/``False``, ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of
+any other atom raises :class:`~lispy.data.LispTypeError` naming the function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lispy.data import NIL, Cons, LispTypeError, _equal, from_iterable
+
+__all__ = [
+    "a",
+    "andlis",
+    "append",
+    "assoc",
+    "atom",
+    "cons",
+    "d",
+    "eq",
+    "equal",
+    "length",
+    "mapapp",
+    "mapcar",
+    "mapcar2",
+    "mapchoose",
+    "maplist",
+    "member",
+    "n",
+    "nth",
+    "orlis",
+    "prup",
+    "reverse",
+    "sublis",
+    "upto",
+]
+
+Fn = Callable[[Any], Any]
+
+
+def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
+    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
+    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")
+
+
+def _elements(u: Any, fname: str) -> list[Any]:
+    """The elements of the proper list ``u``, or a LispTypeError naming ``fname``."""
+    items = []
+    x = u
+    while type(x) is Cons:
+        items.append(x.car)
+        x = x.cdr
+    if x is not NIL:
+        raise _not_a_list(fname, u, x)
+    return items
+
+
+# --- the elementary functions ---------------------------------------------
+
+
+def n(u: Any) -> bool:
+    """``n u``: true when ``u`` is ``NIL`` (LISP's ``null``).  Any other value gives false."""
+    return u is NIL
+
+
+def a(u: Any) -> Any:
+    """``a u``: the car of ``u``.  ``a (x . y) = x``; ``a NIL = NIL``.
+
+    Raises :class:`LispTypeError` ("a: the argument G (a symbol) is an atom, not
+    a list") for any other atom.  Source: the notes' notation (ch. 5); ``a NIL``
+    as in MacLisp and Common Lisp, on which ``lose p₀`` of ch. 5 relies.
+    """
+    try:
+        return u.car
+    except AttributeError:
+        raise LispTypeError("a", u) from None
+
+
+def d(u: Any) -> Any:
+    """``d u``: the cdr of ``u``.  ``d (x . y) = y``; ``d NIL = NIL``; other atoms raise as for :func:`a`."""
+    try:
+        return u.cdr
+    except AttributeError:
+        raise LispTypeError("d", u) from None
+
+
+def cons(x: Any, y: Any) -> Cons:
+    """``x . y``: the cons cell with car ``x`` and cdr ``y``.  ``1 . (2 3) = (1 2 3)``."""
+    return Cons(x, y)
+
+
+def atom(x: Any) -> bool:
+    """``atom x``: true unless ``x`` is a cons cell (``NIL`` is an atom).  LISP 1.5."""
+    return type(x) is not Cons
+
+
+def eq(x: Any, y: Any) -> bool:
+    """``x eq y``: the same object.  Cons cells are ``eq`` only when identical (one cell);
+    atoms when equal in value (like Common Lisp's ``eql``).  ``upto`` relies on this
+    to recognise a tail of a list.  LISP 1.5 ``eq``.
+    """
+    if type(x) is Cons or type(y) is Cons:
+        return x is y
+    return x is y or x == y
+
+
+def equal(x: Any, y: Any) -> bool:
+    """``x = y``: the same structure (LISP's ``equal``): ``(1 (2 . G)) = (1 (2 . G))``.
+
+    The notes' ``=`` on lists and atoms alike.  Iterative: any length and depth.
+    """
+    return _equal(x, y)
+
+
+# --- walking lists -----------------------------------------------------------
+
+
+def length(u: Any) -> int:
+    """``length u ← if n u then 0 else 1 + length d u``.  Raises on an atom or a dotted list."""
+    k, x = 0, u
+    while type(x) is Cons:
+        k, x = k + 1, x.cdr
+    if x is not NIL:
+        raise _not_a_list("length", u, x)
+    return k
+
+
+def member(x: Any, u: Any) -> bool:
+    """``x ε u ← if n u then false else x = a u ∨ x ε d u``: is ``x`` an element of ``u`` (by ``=``)?
+
+    LISP 1.5 ``member``; ch. 5's ``lose p ← a p ε d p``.  Raises on an atom or dotted list
+    once the walk reaches the atom.
+    """
+    y = u
+    if type(x) is Cons:
+        while type(y) is Cons:
+            if _equal(x, y.car):
+                return True
+            y = y.cdr
+    else:
+        while type(y) is Cons:
+            c = y.car
+            if c is x or (type(c) is not Cons and c == x):
+                return True
+            y = y.cdr
+    if y is not NIL:
+        raise _not_a_list("member", u, y)
+    return False
+
+
+def nth(u: Any, k: int) -> Any:
+    """``nth[u,k] ← if k = 1 then u else nth[d u, k-1]``: the tail of ``u`` starting at element ``k``.
+
+    As the notes use it, ``nth`` returns a *tail*: ``nth[u,1] = u``, and the
+    ``k``-th element is ``a nth[u,k]`` (ch. 5, ``a nth[puzz, 1 + length a p]``).
+    Past the end it gives ``NIL`` (``d NIL = NIL``).  Raises ``ValueError`` if
+    ``k`` is not an integer ≥ 1, :class:`LispTypeError` on reaching an atom.
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"nth: the index must be an integer >= 1 (nth[u,1] = u), got {k!r}")
+    x = u
+    for _ in range(k - 1):
+        if type(x) is Cons:
+            x = x.cdr
+        elif x is NIL:
+            return NIL
+        else:
+            raise _not_a_list("nth", u, x)
+    return x
+
+
+def assoc(x: Any, al: Any) -> Any:
+    """``assoc[x,l] ← if n l then NIL else if a a l = x then a l else assoc[x, d l]``.
+
+    The first element of the association list ``l`` whose car is ``x`` (by ``=``),
+    or ``NIL``.  LISP 1.5 ``assoc`` (returning ``NIL`` when absent, as in MacLisp).
+    Ch. 5 looks up a vertex's neighbours with ``d assoc[a p, graph]``, where
+    ``graph`` is a list of sublists, each a vertex followed by its neighbours.
+    """
+    y = al
+    while type(y) is Cons:
+        entry = y.car
+        if type(entry) is Cons:
+            if _equal(entry.car, x):
+                return entry
+        elif entry is not NIL:
+            raise LispTypeError("assoc", entry, "is an atom, not an entry (key . value)")
+        elif x is NIL:  # a NIL = NIL: an entry NIL has the key NIL
+            return NIL
+        y = y.cdr
+    if y is not NIL:
+        raise _not_a_list("assoc", al, y)
+    return NIL
+
+
+def reverse(u: Any) -> Any:
+    """``reverse u``: the elements of ``u`` in the opposite order.  LISP 1.5."""
+    result: Any = NIL
+    for x in _elements(u, "reverse"):
+        result = Cons(x, result)
+    return result
+
+
+def append(u: Any, v: Any) -> Any:
+    """``u * v ← if n u then v else a u . [d u * v]``: the elements of ``u`` followed by ``v``.
+
+    Copies ``u``'s cells and shares ``v``.  LISP 1.5 ``append``; the notes write it ``*``.
+    """
+    return from_iterable(_elements(u, "append (*)"), v)
+
+
+def upto(u: Any, x: Any) -> Any:
+    """``upto[u,x] ← if x eq u then NIL else a u . upto[d u, x]``: ``u`` up to its tail ``x``.
+
+    ``x`` must be a tail of ``u`` (compared with ``eq``, so the same cells): ch. 5's
+    ``cycles`` passes the tails that ``maplist`` gives.  Where ``x`` is not a tail,
+    the equation recurs for ever past the end (``a NIL . upto[NIL, x]``); this
+    raises ``ValueError`` instead.
+    """
+    items = []
+    y = u
+    while not eq(x, y):
+        if type(y) is not Cons:
+            raise ValueError(f"upto: {x!r} is not a tail of {u!r} (tails are compared with eq)")
+        items.append(y.car)
+        y = y.cdr
+    return from_iterable(items)
+
+
+def prup(u: Any, v: Any) -> Any:
+    """``prup[u,v] ← if n u then NIL else [a u . a v] . prup[d u, d v]``: pair up two lists.
+
+    ``prup[(1 2 3), (G B W)] = ((1 . G) (2 . B) (3 . W))``, an association list (LISP 1.5
+    ``pair``).  Ch. 5 builds ``puzz3`` with it.  ``u`` sets the length: if ``v`` is
+    shorter, its missing elements read as ``NIL`` (``a NIL = NIL``), as in the equation.
+    """
+    pairs = []
+    y = v
+    for x in _elements(u, "prup"):
+        pairs.append(Cons(x, a(y)))
+        y = d(y)
+    return from_iterable(pairs)
+
+
+def sublis(s: Any, e: Any) -> Any:
+    """``sublis[s,e]``: ``e`` with each atom that is a key of the association list ``s``
+    replaced by its value; the substitution comes first.
+
+    ``sublis[((1 . G) (2 . B)), (2 1 2)] = (B G B)``.  LISP 1.5::
+
+        sublis[s,e] ← if atom e then sub2[s,e] else sublis[s, a e] . sublis[s, d e]
+        sub2[s,z]   ← if n s then z else if a a s eq z then d a s else sub2[d s, z]
+
+    Ch. 5 builds ``puzz4`` with it.  Walks ``e`` with an explicit stack: any size and depth.
+    """
+    table: dict[Any, Any] = {}
+    for entry in _elements(s, "sublis"):
+        if type(entry) is not Cons:
+            raise LispTypeError("sublis", entry, "is an atom, not an entry (key . value)")
+        if type(entry.car) is not Cons:  # a cons key is eq to no atom
+            table.setdefault(entry.car, entry.cdr)  # the first entry for a key wins
+
+    def sub2(z: Any) -> Any:
+        try:
+            return table.get(z, z)
+        except TypeError:  # an unhashable Python value is no key
+            return z
+
+    return _rebuild(e, sub2)
+
+
+def _rebuild(e: Any, leaf: Fn) -> Any:
+    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``."""
+    if type(e) is not Cons:
+        return leaf(e)
+    # Post-order over the cells: a cell is built once its car and cdr are.
+    done: dict[int, Any] = {}
+    stack = [e]
+    while stack:
+        c = stack[-1]
+        car, cdr = c.car, c.cdr
+        waiting = False
+        if type(cdr) is Cons and id(cdr) not in done:
+            stack.append(cdr)
+            waiting = True
+        if type(car) is Cons and id(car) not in done:
+            stack.append(car)
+            waiting = True
+        if waiting:
+            continue
+        stack.pop()
+        if id(c) in done:
+            continue
+        new_car = done[id(car)] if type(car) is Cons else leaf(car)
+        new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
+        done[id(c)] = Cons(new_car, new_cdr)
+    return done[id(e)]
+
+
+# --- truth over lists ---------------------------------------------------------
+
+
+def orlis(u: Any, p: Fn) -> bool:
+    """``orlis[u,p] ← if n u then false else p[a u] ∨ orlis[d u, p]``: does some element satisfy ``p``?
+
+    Stops at the first that does.  Ch. 5's ``lose p ← orlis[p, λu. a u ε d u]``.
+    """
+    y = u
+    while type(y) is Cons:
+        if p(y.car):
+            return True
+        y = y.cdr
+    if y is not NIL:
+        raise _not_a_list("orlis", u, y)
+    return False
+
+
+def andlis(u: Any, p: Fn) -> bool:
+    """``andlis[u,p] ← if n u then true else p[a u] ∧ andlis[d u, p]``: do all elements satisfy ``p``?"""
+    y = u
+    while type(y) is Cons:
+        if not p(y.car):
+            return False
+        y = y.cdr
+    if y is not NIL:
+        raise _not_a_list("andlis", u, y)
+    return True
+
+
+# --- mapping ----------------------------------------------------------------------
+
+
+def mapcar(u: Any, f: Fn) -> Any:
+    """``mapcar[u,f] ← if n u then NIL else f[a u] . mapcar[d u, f]``: ``f`` of each element.
+
+    ``mapcar[(1 2 3), λx. x + 1] = (2 3 4)``.  The list comes first (LISP 1.5, the notes).
+    """
+    return from_iterable([f(x) for x in _elements(u, "mapcar")])
+
+
+def maplist(u: Any, f: Fn) -> Any:
+    """``maplist[u,f] ← if n u then NIL else f[u] . maplist[d u, f]``: ``f`` of each *tail*.
+
+    ``maplist[(1 2 3), λx.x] = ((1 2 3) (2 3) (3))``; the tails are ``u``'s own cells
+    (ch. 5's ``cycles`` compares them with ``eq`` through ``upto``).  LISP 1.5.
+    """
+    results = []
+    y = u
+    while type(y) is Cons:
+        results.append(f(y))
+        y = y.cdr
+    if y is not NIL:
+        raise _not_a_list("maplist", u, y)
+    return from_iterable(results)
+
+
+def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
+    """``mapcar2[u,v,f] ← if n u then NIL else f[a u, a v] . mapcar2[d u, d v, f]`` (ch. 5).
+
+    ``f`` of corresponding elements: ``mapcar2[(1 2), (3 4), λyz. y + z] = (4 6)``.
+    ``u`` sets the length; missing elements of ``v`` read as ``NIL``, as in the equation.
+    """
+    results = []
+    y = v
+    for x in _elements(u, "mapcar2"):
+        results.append(f(x, a(y)))
+        y = d(y)
+    return from_iterable(results)
+
+
+def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
+    """``fn`` of each element of ``u`` that satisfies ``pred``, in order (ch. 5)::
+
+    mapchoose[u,pred,fn] ← if n u then NIL
+        else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
+        else mapchoose[d u,pred,fn]
+    """
+    return from_iterable([fn(x) for x in _elements(u, "mapchoose") if pred(x)])
+
+
+def mapapp(u: Any, fn: Fn) -> Any:
+    """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u, fn]``: append ``fn``'s lists.
+
+    ``mapapp[(1 2), λx.(x x)] = (1 1 2 2)``.  Ch. 5 (``allsol``), as corrected: the
+    notes print ``.`` for ``*`` and call ``mappap`` (see ERRATA.md).  Each list that
+    ``fn`` returns is copied, as ``*`` copies; one that is not a list raises.
+    """
+    parts = [fn(x) for x in _elements(u, "mapapp")]
+    result: Any = NIL
+    for part in reversed(parts):
+        result = append(part, result)
+    return result

@@ -1,0 +1,98 @@
+"""Chapter 5, "Tree search": ``search`` and ``allsol``, transcribed.
+
+McCarthy 1973, ch. 5.  An application supplies three functions of a position
+``p``: ``lose p`` (no win lies at or below ``p``), ``ter p`` (``p`` is a win) and
+``successors p`` (the list of positions one step on).  :func:`tree_search` binds
+them once and returns the chapter's functions, each reading line by line like
+the notes::
+
+    search p ← if lose p then LOSE else if ter p then p else searchlis[successors p]
+    searchlis u ← if n u then LOSE else {search a u}[λx.if x = LOSE then searchlis d u else x]
+
+    allsol p ← if lose p then NIL else if ter p then (p) else mapapp[successors p,allsol]
+
+    allsol p ← allsola[p,NIL]
+    allsola[p,found] ← if lose p then found else if ter p then p . found
+                       else allsolb[successors p,found]
+    allsolb[u,found] ← if n u then found else allsolb[d u,allsola[a u,found]]
+
+The notes give ``allsol`` twice, the simple form and "a more efficient form";
+here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
+form finds the same solutions in the reverse order.  The returned functions run
+inside :func:`lispy.recursion.deep_recursion`, so a search 5,000 levels deep works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lispy.data import NIL, Cons, lisp
+from lispy.lists import a, d, equal, mapapp, n
+from lispy.recursion import deep
+
+__all__ = ["LOSE", "TreeSearch", "tree_search"]
+
+LOSE = "LOSE"
+"""The symbol ``search`` returns when no win exists.  No position may be ``LOSE`` (ch. 5)."""
+
+Position = Any
+Predicate = Callable[[Position], bool]
+
+
+class TreeSearch(NamedTuple):
+    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``."""
+
+    lose: Predicate
+    """The application's ``lose p``: no win lies at or below ``p``."""
+    ter: Predicate
+    """The application's ``ter p``: ``p`` is a win (when it does not lose)."""
+    successors: Callable[[Position], Any]
+    """The application's ``successors p``: the list of positions one step on."""
+    search: Callable[[Position], Any]
+    """``search p``: the first win found depth first below ``p``, or ``LOSE``."""
+    searchlis: Callable[[Any], Any]
+    """``searchlis u``: the first win below the positions of the list ``u``, or ``LOSE``."""
+    allsol: Callable[[Position], Any]
+    """``allsol p``, the simple form: the list of all wins below ``p``, in search order."""
+    allsol_efficient: Callable[[Position], Any]
+    """``allsol p ← allsola[p,NIL]``, the efficient form: the same wins, in reverse order."""
+    allsola: Callable[[Position, Any], Any]
+    """``allsola[p,found]``: the wins below ``p`` put before the list ``found``."""
+    allsolb: Callable[[Any, Any], Any]
+    """``allsolb[u,found]``: the wins below each position of ``u`` put before ``found``."""
+
+
+def tree_search(lose: Predicate, ter: Predicate, successors: Callable[[Position], Any]) -> TreeSearch:
+    """Bind chapter 5's ``search`` and ``allsol`` to an application (McCarthy 1973, ch. 5).
+
+    ``lose`` and ``ter`` take a position and give a truth value; ``successors``
+    takes a position and gives a Lisp list of positions.  Positions are any
+    values but the symbol ``LOSE``.  Returns a :class:`TreeSearch`; errors raised
+    by the three functions pass through unchanged.
+    """
+
+    def search(p):
+        return LOSE if lose(p) else p if ter(p) else searchlis(successors(p))
+
+    def searchlis(u):
+        return LOSE if n(u) else (lambda x: searchlis(d(u)) if equal(x, LOSE) else x)(search(a(u)))
+
+    def allsol(p):
+        return NIL if lose(p) else lisp(p) if ter(p) else mapapp(successors(p), allsol)
+
+    def allsol_efficient(p):
+        return allsola(p, NIL)
+
+    def allsola(p, found):
+        return found if lose(p) else Cons(p, found) if ter(p) else allsolb(successors(p), found)
+
+    def allsolb(u, found):
+        return found if n(u) else allsolb(d(u), allsola(a(u), found))
+
+    return TreeSearch(
+        lose,
+        ter,
+        successors,
+        *map(deep, (search, searchlis, allsol, allsol_efficient, allsola, allsolb)),
+    )
