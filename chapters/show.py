@@ -1,0 +1,41 @@
+"""Printing for the chapter scripts: a value in Lisp notation beside what the notes say."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from lispy import to_string
+
+WIDTH = 100
+
+
+def heading(title: str, rule: str = "-") -> None:
+    """A section title, underlined with ``rule``."""
+    print()
+    print(title)
+    print(rule * len(title))
+
+
+def show(label: str, value: Any, notes: str | None = None) -> None:
+    """Print ``label = value`` (the value in Lisp notation, wrapped), then the notes' words."""
+    if isinstance(value, bool):  # the notes' truth values, not Lisp data
+        text = "true" if value else "false"
+    else:
+        text = value if isinstance(value, str) else to_string(value)
+    lead = f"{label} = "
+    print(textwrap.fill(text, WIDTH, initial_indent=lead, subsequent_indent=" " * min(len(lead), 12)))
+    if notes:
+        say(f"the notes: {notes}")
+
+
+def say(text: str) -> None:
+    """A remark, indented and wrapped."""
+    print(textwrap.fill(text, WIDTH, initial_indent="    ", subsequent_indent="    "))
+
+
+def table(header: list[str], rows: list[list[str]]) -> None:
+    """A plain text table, columns padded to their widest cell."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
+        print("    " + "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip())

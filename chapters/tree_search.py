@@ -1,0 +1,187 @@
+"""Chapter 5, "Tree search": every example of the notes, computed, beside what the notes say.
+
+``python -m chapters.tree_search``.  The notes' assigned values are importable
+from here under their names: ``puzz1``, ``puzz2``, ``puzz3``, ``puzz4``,
+``puzz``, ``puzza`` (they live in :mod:`lispy.insanity` and
+:mod:`lispy.insanity_words`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import timeit
+from collections.abc import Callable
+from typing import Any
+
+from chapters.show import heading, say, show, table
+from lispy import insanity as lists_rep
+from lispy import insanity_words as words_rep
+from lispy import length, lisp, read, to_pylist, to_string, tree_search
+from lispy.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
+from lispy.insanity_words import puzza, word_colours, zap
+from lispy.paths import path_search
+
+__all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
+
+
+def counting(f: Callable[[Any], Any], calls: list[Any]) -> Callable[[Any], Any]:
+    """``f``, recording each argument for which it is true in ``calls``."""
+
+    def counted(p: Any) -> Any:
+        result = f(p)
+        if result:
+            calls.append(p)
+        return result
+
+    return counted
+
+
+def paths() -> None:
+    heading("5.1 Finding a path in a graph")
+    say(
+        "A position is a path, its vertices in reverse order.  The graph is a list of sublists, "
+        "each a vertex followed by its neighbours (the notes' chapter I, which describes it, is lost)."
+    )
+    examples = [
+        ("a graph with paths", "((A B C) (B D) (C D E) (D F) (E F) (F))", "F"),
+        ("a graph with a cycle", "((A B) (B A C) (C D) (D))", "D"),
+        ("a graph with no path", "((A B) (B A C) (C B) (D))", "D"),
+    ]
+    for title, text, final in examples:
+        print()
+        print(f"{title}:")
+        graph = read(text)
+        show("  graph", graph)
+        show("  final", final)
+        found = path_search(graph, final)
+        cut: list[Any] = []
+        watched = tree_search(counting(found.lose, cut), found.ter, found.successors)
+        show("  search (A)", watched.search(lisp("A")))
+        if cut:
+            say(
+                f"lose cut {len(cut)} position(s), each a path back to a vertex it had visited: "
+                + " ".join(to_string(p) for p in cut)
+            )
+        show("  allsol (A)", found.allsol(lisp("A")))
+    say(
+        "the notes: lose p ← a p ε d p cuts a path that comes back to a vertex, so cycles do not loop; "
+        "search gives LOSE when no path exists."
+    )
+
+
+def tower_table(faces: list[list[str]]) -> None:
+    """Print a tower as blocks (rows) against faces (columns); ``faces[j][k]`` is block k's colour."""
+    table(
+        ["", *[f"face {j + 1}" for j in range(len(faces))]],
+        [[f"block {k + 1}", *[face[k] for face in faces]] for k in range(len(faces[0]))],
+    )
+
+
+def list_faces(position: Any) -> list[list[str]]:
+    """The four faces of a list-representation tower, each top block first (the notes: newest first)."""
+    return [list(reversed(to_pylist(face))) for face in position]
+
+
+def word_faces(position: Any) -> list[list[str]]:
+    """The four faces of a bit-word tower: block k's word is ``w_k xor w_(k-1)``."""
+    words = list(reversed(to_pylist(position)))  # 0, w1, w2, w3, w4
+    blocks = [to_pylist(word_colours(w ^ v)) for v, w in itertools.pairwise(words)]
+    return [[block[j] for block in blocks] for j in range(4)]
+
+
+def instant_insanity_lists() -> None:
+    heading("5.2 Instant Insanity, the list representation")
+    show("puzz1", puzz1, "each block's colours: top, the sides clockwise, bottom.")
+    show("cycles[(2 3 4 5)]", cycles(read("(2 3 4 5)")))
+    show("puzz2", puzz2, "the 24 cycles of side faces, one per rotation (as corrected: ERRATA.md).")
+    show("length puzz2", length(puzz2))
+    show("puzz3", puzz3, "for each block, the substitution of its colours for the face numbers (prup).")
+    for k, block in enumerate(puzz4, 1):
+        show(f"block {k} of puzz4", block)
+    say("the notes: puzz4 has all 24 orientations of each block (sublis[s,puzz2]; printed puzz3: ERRATA.md).")
+    show("puzz", puzz, "block 1 cut to its orientations 1, 9 and 17, the others all 24.")
+    show("p₀", lists_rep.p0, "(NIL NIL NIL NIL)")
+    show("lose p₀", lists_rep.lose(lists_rep.p0), "lose p ← orlis[p,λu.a u ε d u]; a NIL = NIL here.")
+    show("ter p₀", lists_rep.ter(lists_rep.p0), "ter p ← [length a p = 4]")
+    show("successors p₀", lists_rep.successors(lists_rep.p0), "one position per orientation of block 1.")
+    found = lists_rep.search(lists_rep.p0)
+    show("search p₀", found, "the winning position: four faces, each the colours on it, newest block first.")
+    print()
+    tower_table(list_faces(found))
+
+
+def instant_insanity_words() -> None:
+    heading("5.3 Instant Insanity, the bit-word representation")
+    show(
+        "zap[(R W G B)]",
+        f"{zap(read('(R W G B)'))} = {zap(read('(R W G B)')):#06x}",
+        "16 bits, four for each face, one bit per colour: poo R = 1, W = 2, G = 4, B = 8.",
+    )
+    show("puzza", puzza, "puzz with each orientation a word: mapcar[puzz,λx.mapcar[x,zap]].")
+    show("p₀", words_rep.p0, "(0)")
+    show(
+        "successors (0)",
+        words_rep.successors(words_rep.p0),
+        "mapchoose keeps the orientations whose word and the tower's is 0; no position loses.",
+    )
+    found = words_rep.search(words_rep.p0)
+    show("search (0)", found, "the partial towers' words, the highest first, ending with 0.")
+    show("  in hexadecimal", "(" + " ".join(f"{w:#06x}" for w in found) + ")")
+    print()
+    tower_table(word_faces(found))
+    same = list_faces(lists_rep.search(lists_rep.p0)) == word_faces(found)
+    say(f"the same tower as the list representation's: {'yes' if same else 'NO'}.")
+
+
+def all_solutions() -> None:
+    heading("5.4 allsol: every solution")
+    say(
+        "allsol is the simple form, with mapapp; allsol_efficient is the notes' 'more efficient "
+        "form' with allsola and allsolb, which finds the same solutions in the reverse order."
+    )
+    for name, rep, faces in (("list", lists_rep, list_faces), ("bit-word", words_rep, word_faces)):
+        for form in ("allsol", "allsol_efficient"):
+            solutions = getattr(rep, form)(rep.p0)
+            print()
+            show(f"{form} p₀ ({name} representation)", solutions)
+            show("  number of solutions", length(solutions))
+            for k, s in enumerate(solutions, 1):
+                shown = "  ".join("".join(f) for f in faces(s))
+                say(f"solution {k}: {shown}  (the four faces, each top block first)")
+    say(
+        "Two of the three solutions are the same tower: block 2 (G G B G W R) shows the same cycle of "
+        "colours in two of its orientations (its sides 1 and 3 are both G, so turned upside down it "
+        "looks the same), and the search counts orientations."
+    )
+
+
+def timings() -> None:
+    heading("5.5 Speed: the two representations, timed in this run")
+    rows = []
+    seconds = {}
+    for name, rep in (("list representation", lists_rep), ("bit-word representation", words_rep)):
+        timer = timeit.Timer(lambda rep=rep: rep.search(rep.p0))
+        number, _ = timer.autorange()
+        best = min(timer.repeat(repeat=5, number=number)) / number
+        seconds[name] = best
+        rows.append([f"search p₀, {name}", f"{best * 1e3:.3f} ms"])
+    ratio = seconds["list representation"] / seconds["bit-word representation"]
+    rows.append(["ratio, list / bit-word", f"{ratio:.1f}"])
+    table(["", "this machine"], rows)
+    say(
+        f"the notes, on the PDP-10: 'about 11 seconds' for the list representation, 'a little less than "
+        f"one second' for the words, 'a factor of ten'.  Here the ratio is {ratio:.1f}."
+    )
+
+
+def main() -> None:
+    heading("5. Tree search (McCarthy 1973)", "=")
+    paths()
+    instant_insanity_lists()
+    instant_insanity_words()
+    all_solutions()
+    timings()
+
+
+if __name__ == "__main__":
+    main()
