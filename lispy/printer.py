@@ -22,7 +22,7 @@ from lispy.reader import parse_atom
 
 __all__ = ["atom_to_string", "to_string"]
 
-_DELIMITERS = frozenset("()|;\"'`,") | frozenset(" \t\n\r\f\v")
+_DELIMITERS = frozenset("()|;\"'`,")
 
 
 def to_string(x: Any) -> str:
@@ -75,7 +75,7 @@ def _reads_as_symbol(s: str) -> bool:
     return (
         s != ""
         and s != "."
-        and not any(c in _DELIMITERS for c in s)
+        and not any(c in _DELIMITERS or c.isspace() for c in s)
         and not s.startswith("#")
         and parse_atom(s) == s
     )

@@ -43,7 +43,7 @@ class ReadError(ValueError):
 
 _TOKEN = re.compile(
     r"""
-      (?P<space>[ \t\r\f\v]+)
+      (?P<space>[^\S\n]+)
     | (?P<newline>\n)
     | (?P<comment>;[^\n]*)
     | (?P<open>\()
@@ -156,7 +156,8 @@ def read(text: str) -> Any:
                 raise ReadError("nothing to read", line, column)
             return result
         if result is not _DOT:
-            raise ReadError("text after the expression", line, column)
+            reason = "unexpected ')'" if kind == "close" else "text after the expression"
+            raise ReadError(reason, line, column)
         if kind == "open":
             if stack:
                 _expect_element(stack[-1], line, column)
