@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from typing import Any
 
 from lispy import to_string
 
 WIDTH = 100
+
+
+def printable_stdout() -> None:
+    """Let a terminal that cannot show ``∞`` or ``p₀`` show an escape instead of failing."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
 
 
 def heading(title: str, rule: str = "-") -> None:

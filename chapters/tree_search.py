@@ -13,7 +13,7 @@ import timeit
 from collections.abc import Callable
 from typing import Any
 
-from chapters.show import heading, say, show, table
+from chapters.show import heading, printable_stdout, say, show, table
 from lispy import insanity as lists_rep
 from lispy import insanity_words as words_rep
 from lispy import length, lisp, read, to_pylist, to_string, tree_search
@@ -175,6 +175,7 @@ def timings() -> None:
 
 
 def main() -> None:
+    printable_stdout()
     heading("5. Tree search (McCarthy 1973)", "=")
     paths()
     instant_insanity_lists()

@@ -191,7 +191,8 @@ def assoc(x: Any, al: Any) -> Any:
     while type(y) is Cons:
         entry = y.car
         if type(entry) is Cons:
-            if _equal(entry.car, x):
+            key = entry.car
+            if key is x or (_equal(key, x) if type(x) is Cons else type(key) is not Cons and key == x):
                 return entry
         elif entry is not NIL:
             raise LispTypeError("assoc", entry, "is an atom, not an entry (key . value)")

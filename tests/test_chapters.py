@@ -1,0 +1,51 @@
+"""The chapter scripts run and print the notes' results."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import chapters.tree_search as chapter5
+from lispy import insanity, insanity_words
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_chapter_5_prints_every_example(capsys: pytest.CaptureFixture[str]) -> None:
+    chapter5.main()
+    out = capsys.readouterr().out
+    for line in [
+        "  search (A) = (F D B A)",
+        "  allsol (A) = ((F D B A) (F D C A) (F E C A))",
+        "  search (A) = (D C B A)",
+        "    lose cut 1 position(s), each a path back to a vertex it had visited: (A B A)",
+        "  search (A) = LOSE",
+        "length puzz2 = 24",
+        "lose p₀ = false",
+        "successors p₀ = (((B) (B) (W) (R)) ((G) (B) (G) (W)) ((G) (B) (G) (R)))",
+        "search p₀ = ((G W R B) (R W G B) (B R G W) (W B G R))",
+        "    block 1  B       B       W       R",
+        "search (0) = (65535 55275 22217 4744 0)",
+        "    the same tower as the list representation's: yes.",
+        "  number of solutions = 3",
+    ]:
+        assert line in out.splitlines(), line
+    assert out.count("  number of solutions = 3") == 4
+    assert "ratio, list / bit-word" in out
+
+
+def test_the_notes_assigned_values_are_importable_from_the_chapter() -> None:
+    assert chapter5.puzz1 is insanity.puzz1 and chapter5.puzz2 is insanity.puzz2
+    assert chapter5.puzz3 is insanity.puzz3 and chapter5.puzz4 is insanity.puzz4
+    assert chapter5.puzz is insanity.puzz and chapter5.puzza is insanity_words.puzza
+
+
+def test_python_m_chapters_runs_them_all() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "chapters"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert "5. Tree search (McCarthy 1973)" in run.stdout
