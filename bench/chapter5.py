@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import platform
 import sys
-import timeit
 from collections.abc import Callable
 from typing import Any
 
+from chapters.timing import best_seconds
 from lispy import (
     append,
     from_iterable,
@@ -38,9 +38,7 @@ from lispy import insanity_words as words_rep
 
 
 def best_ms(f: Callable[[], Any], repeat: int = 5) -> float:
-    timer = timeit.Timer(f)
-    number, _ = timer.autorange()
-    return min(timer.repeat(repeat=repeat, number=number)) / number * 1e3
+    return best_seconds(f, repeat) * 1e3
 
 
 def searches() -> None:

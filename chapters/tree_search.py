@@ -9,16 +9,16 @@ from here under their names: ``puzz1``, ``puzz2``, ``puzz3``, ``puzz4``,
 from __future__ import annotations
 
 import itertools
-import timeit
 from collections.abc import Callable
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
+from chapters.timing import best_seconds
 from lispy import insanity as lists_rep
 from lispy import insanity_words as words_rep
-from lispy import length, lisp, read, to_pylist, to_string, tree_search
+from lispy import length, lisp, mapcar, read, to_pylist, to_string, tree_search
 from lispy.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
-from lispy.insanity_words import puzza, word_colours, zap
+from lispy.insanity_words import poo, puzza, word_colours, zap
 from lispy.paths import path_search
 
 __all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
@@ -117,6 +117,7 @@ def instant_insanity_words() -> None:
         f"{zap(read('(R W G B)'))} = {zap(read('(R W G B)')):#06x}",
         "16 bits, four for each face, one bit per colour: poo R = 1, W = 2, G = 4, B = 8.",
     )
+    show("mapcar[(R W G B), poo]", mapcar(read("(R W G B)"), poo), "poo x ← if x=R then 1 else if x=W …")
     show("puzza", puzza, "puzz with each orientation a word: mapcar[puzz,λx.mapcar[x,zap]].")
     show("p₀", words_rep.p0, "(0)")
     show(
@@ -160,9 +161,7 @@ def timings() -> None:
     rows = []
     seconds = {}
     for name, rep in (("list representation", lists_rep), ("bit-word representation", words_rep)):
-        timer = timeit.Timer(lambda rep=rep: rep.search(rep.p0))
-        number, _ = timer.autorange()
-        best = min(timer.repeat(repeat=5, number=number)) / number
+        best = best_seconds(lambda rep=rep: rep.search(rep.p0))  # type: ignore[misc]
         seconds[name] = best
         rows.append([f"search p₀, {name}", f"{best * 1e3:.3f} ms"])
     ratio = seconds["list representation"] / seconds["bit-word representation"]

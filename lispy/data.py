@@ -132,6 +132,7 @@ class Cons:
 
     car: Any
     cdr: Any
+    _hash: int | None
 
     def __init__(self, car: Any, cdr: Any) -> None:
         _set_car(self, car)
@@ -237,7 +238,7 @@ def _hash_tree(x: Cons) -> int:
         hcdr = cdr._hash if type(cdr) is Cons else hash(cdr)
         _set_hash(c, hash((hcar, hcdr)))
         stack.pop()
-    return x._hash  # type: ignore[no-any-return]
+    return x._hash  # type: ignore[return-value]  # set by the loop above
 
 
 # --- conversions ----------------------------------------------------------

@@ -150,13 +150,13 @@ def tower_search(puzz: Any) -> TreeSearch:
     a list of four faces, each the four colours of that face, top block first.
     """
 
-    def lose(p):
+    def lose(p: Any) -> bool:
         return orlis(p, lambda u: member(a(u), d(u)))
 
-    def ter(p):
+    def ter(p: Any) -> bool:
         return length(a(p)) == 4
 
-    def successors(p):
+    def successors(p: Any) -> Any:
         return mapcar(a(nth(puzz, 1 + length(a(p)))), lambda x: mapcar2(p, x, lambda y, z: cons(z, y)))
 
     return tree_search(lose, ter, successors)

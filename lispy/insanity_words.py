@@ -89,13 +89,13 @@ def word_tower_search(puzza: Any) -> TreeSearch:
     of the first k blocks', so block k's word is ``wk xor w(k-1)``.
     """
 
-    def lose(p):
+    def lose(p: Any) -> bool:
         return False
 
-    def ter(p):
+    def ter(p: Any) -> bool:
         return length(p) == 5
 
-    def successors(p):
+    def successors(p: Any) -> Any:
         return mapchoose(a(nth(puzza, length(p))), lambda x: (a(p) & x) == 0, lambda x: cons(a(p) | x, p))
 
     return tree_search(lose, ter, successors)

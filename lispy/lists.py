@@ -14,7 +14,7 @@ any other atom raises :class:`~lispy.data.LispTypeError` naming the function.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from lispy.data import NIL, Cons, LispTypeError, _equal, from_iterable
@@ -51,6 +51,19 @@ Fn = Callable[[Any], Any]
 def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
     """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
     return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")
+
+
+def _cells(u: Any, fname: str) -> Iterator[Cons]:
+    """Each cell of the proper list ``u`` in turn; a LispTypeError naming ``fname`` at an atom tail.
+
+    The functions on the search's hot path (``length``, ``member``, ``assoc``) walk inline instead.
+    """
+    x = u
+    while type(x) is Cons:
+        yield x
+        x = x.cdr
+    if x is not NIL:
+        raise _not_a_list(fname, u, x)
 
 
 def _elements(u: Any, fname: str) -> list[Any]:
@@ -316,25 +329,17 @@ def orlis(u: Any, p: Fn) -> bool:
 
     Stops at the first that does.  Ch. 5's ``lose p ← orlis[p, λu. a u ε d u]``.
     """
-    y = u
-    while type(y) is Cons:
-        if p(y.car):
+    for cell in _cells(u, "orlis"):
+        if p(cell.car):
             return True
-        y = y.cdr
-    if y is not NIL:
-        raise _not_a_list("orlis", u, y)
     return False
 
 
 def andlis(u: Any, p: Fn) -> bool:
     """``andlis[u,p] ← if n u then true else p[a u] ∧ andlis[d u, p]``: do all elements satisfy ``p``?"""
-    y = u
-    while type(y) is Cons:
-        if not p(y.car):
+    for cell in _cells(u, "andlis"):
+        if not p(cell.car):
             return False
-        y = y.cdr
-    if y is not NIL:
-        raise _not_a_list("andlis", u, y)
     return True
 
 
@@ -355,14 +360,7 @@ def maplist(u: Any, f: Fn) -> Any:
     ``maplist[(1 2 3), λx.x] = ((1 2 3) (2 3) (3))``; the tails are ``u``'s own cells
     (ch. 5's ``cycles`` compares them with ``eq`` through ``upto``).  LISP 1.5.
     """
-    results = []
-    y = u
-    while type(y) is Cons:
-        results.append(f(y))
-        y = y.cdr
-    if y is not NIL:
-        raise _not_a_list("maplist", u, y)
-    return from_iterable(results)
+    return from_iterable([f(cell) for cell in _cells(u, "maplist")])
 
 
 def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:

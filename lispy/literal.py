@@ -82,13 +82,11 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
 
 
 def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
-    return (
-        NIL
-        if n(u)
-        else Cons(fn(a(u)), mapchoose(d(u), pred, fn))
-        if pred(a(u))
-        else mapchoose(d(u), pred, fn)
-    )
+    # fmt: off
+    return (NIL if n(u)
+            else Cons(fn(a(u)), mapchoose(d(u), pred, fn)) if pred(a(u))
+            else mapchoose(d(u), pred, fn))
+    # fmt: on
 
 
 def mapapp(u: Any, fn: Fn) -> Any:  # as corrected: * for the printed ., mapapp for mappap

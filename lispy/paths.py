@@ -32,13 +32,13 @@ def path_search(graph: Any, final: Any) -> TreeSearch:
     ``lose`` cuts a path that revisits a vertex, so cycles do not loop.
     """
 
-    def lose(p):
+    def lose(p: Any) -> bool:
         return member(a(p), d(p))
 
-    def ter(p):
+    def ter(p: Any) -> bool:
         return equal(a(p), final)
 
-    def successors(p):
+    def successors(p: Any) -> Any:
         return mapcar(d(assoc(a(p), graph)), lambda x: cons(x, p))
 
     return tree_search(lose, ter, successors)

@@ -88,7 +88,7 @@ def _tokens(text: str) -> Iterator[tuple[str, Any, int, int]]:
     """Yield ``(kind, value, line, column)`` for each token of ``text``."""
     line, line_start = 1, 0
     for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
+        kind = m.lastgroup or "stray"
         start = m.start()
         column = start - line_start + 1
         if kind == "space" or kind == "comment":

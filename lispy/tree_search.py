@@ -72,27 +72,25 @@ def tree_search(lose: Predicate, ter: Predicate, successors: Callable[[Position]
     by the three functions pass through unchanged.
     """
 
-    def search(p):
+    def search(p: Position) -> Any:
         return LOSE if lose(p) else p if ter(p) else searchlis(successors(p))
 
-    def searchlis(u):
+    def searchlis(u: Any) -> Any:
         return LOSE if n(u) else (lambda x: searchlis(d(u)) if equal(x, LOSE) else x)(search(a(u)))
 
-    def allsol(p):
+    def allsol(p: Position) -> Any:
         return NIL if lose(p) else lisp(p) if ter(p) else mapapp(successors(p), allsol)
 
-    def allsol_efficient(p):
+    def allsol_efficient(p: Position) -> Any:
         return allsola(p, NIL)
 
-    def allsola(p, found):
+    def allsola(p: Position, found: Any) -> Any:
         return found if lose(p) else Cons(p, found) if ter(p) else allsolb(successors(p), found)
 
-    def allsolb(u, found):
+    def allsolb(u: Any, found: Any) -> Any:
         return found if n(u) else allsolb(d(u), allsola(a(u), found))
 
     return TreeSearch(
-        lose,
-        ter,
-        successors,
-        *map(deep, (search, searchlis, allsol, allsol_efficient, allsola, allsolb)),
-    )
+        lose, ter, successors,
+        deep(search), deep(searchlis), deep(allsol), deep(allsol_efficient), deep(allsola), deep(allsolb),
+    )  # fmt: skip

@@ -50,6 +50,20 @@ def test_cons_cells_are_immutable() -> None:
     assert copy.copy(cell) is cell and copy.deepcopy(cell) is cell
 
 
+@given(lisp_data)
+def test_no_cell_of_any_datum_can_be_changed(x: object) -> None:
+    before = to_string(x)
+    stack = [x]
+    while stack:
+        cell = stack.pop()
+        if isinstance(cell, Cons):
+            for field in ("car", "cdr", "_hash"):
+                with pytest.raises(AttributeError):
+                    setattr(cell, field, 0)
+            stack += [cell.car, cell.cdr]
+    assert to_string(x) == before
+
+
 def test_nil_is_the_one_empty_list() -> None:
     assert Nil() is NIL
     assert read("()") is NIL and read("NIL") is NIL
