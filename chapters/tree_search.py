@@ -91,42 +91,75 @@ def word_faces(position: Any) -> list[list[str]]:
 
 def instant_insanity_lists() -> None:
     heading("5.2 Instant Insanity, the list representation")
-    show("puzz1", puzz1, "each block's colours: top, the sides clockwise, bottom.")
-    show("cycles[(2 3 4 5)]", cycles(read("(2 3 4 5)")))
-    show("puzz2", puzz2, "the 24 cycles of side faces, one per rotation (as corrected: ERRATA.md).")
-    show("length puzz2", length(puzz2))
-    show("puzz3", puzz3, "for each block, the substitution of its colours for the face numbers (prup).")
+    show(
+        "puzz1",
+        puzz1,
+        '"a list of the colors of the faces starting with the top face, going around '
+        'the sides in a clockwise direction and finishing with the bottom face"',
+    )
+    show("cycles[(2 3 4 5)]", cycles(read("(2 3 4 5)")), "cycles u ← maplist[u,λx.x*upto[u,x]]")
+    show(
+        "puzz2",
+        puzz2,
+        "puzz2 ← cycles[(2 3 4 5)]*cycles[(2 5 4 3)]*cycles[(1 2 6 4)]*cycles[(1 4 6 2)]"
+        "*cycles[(1 3 6 5)]*cycles[(1 5 6 3)] (an extra parenthesis as printed: ERRATA E3)",
+    )
+    show("length puzz2", length(puzz2), '"the list of all 24 cycles"')
+    show("puzz3", puzz3, "puzz3 ← mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]")
     for k, block in enumerate(puzz4, 1):
         show(f"block {k} of puzz4", block)
-    say("the notes: puzz4 has all 24 orientations of each block (sublis[s,puzz2]; printed puzz3: ERRATA.md).")
-    show("puzz", puzz, "block 1 cut to its orientations 1, 9 and 17, the others all 24.")
-    show("p₀", lists_rep.p0, "(NIL NIL NIL NIL)")
-    show("lose p₀", lists_rep.lose(lists_rep.p0), "lose p ← orlis[p,λu.a u ε d u]; a NIL = NIL here.")
+    say(
+        "the notes: puzz4 ← mapcar[puzz3,λs.sublis[s,puzz2]] (printed with puzz3: ERRATA E4); "
+        '"puzz4 has all 24 orientations of the first block"'
+    )
+    show("puzz", puzz, "puzz ← (a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4")
+    show("p₀", lists_rep.p0, "p₀ = (NIL NIL NIL NIL)")
+    show("lose p₀", lists_rep.lose(lists_rep.p0), "lose p ← orlis[p,λu.a u ε d u] (here a NIL = NIL)")
     show("ter p₀", lists_rep.ter(lists_rep.p0), "ter p ← [length a p = 4]")
-    show("successors p₀", lists_rep.successors(lists_rep.p0), "one position per orientation of block 1.")
+    show(
+        "successors p₀",
+        lists_rep.successors(lists_rep.p0),
+        "successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]]",
+    )
     found = lists_rep.search(lists_rep.p0)
-    show("search p₀", found, "the winning position: four faces, each the colours on it, newest block first.")
+    show(
+        "search p₀",
+        found,
+        '"the value of search p is the winning position": four faces, '
+        "each the colours on it, the last block placed first",
+    )
     print()
     tower_table(list_faces(found))
 
 
 def instant_insanity_words() -> None:
     heading("5.3 Instant Insanity, the bit-word representation")
+    word = zap(read("(R W G B)"))
     show(
         "zap[(R W G B)]",
-        f"{zap(read('(R W G B)'))} = {zap(read('(R W G B)')):#06x}",
-        "16 bits, four for each face, one bit per colour: poo R = 1, W = 2, G = 4, B = 8.",
+        f"{word} = {word:#06x}",
+        'zap v ← if n v then 0 else poo a v +16zap d v; "A face cycle is represented by 16 bits in a '
+        'word four for each face"',
     )
-    show("mapcar[(R W G B), poo]", mapcar(read("(R W G B)"), poo), "poo x ← if x=R then 1 else if x=W …")
-    show("puzza", puzza, "puzz with each orientation a word: mapcar[puzz,λx.mapcar[x,zap]].")
-    show("p₀", words_rep.p0, "(0)")
+    show(
+        "mapcar[(R W G B), poo]",
+        mapcar(read("(R W G B)"), poo),
+        "poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8",
+    )
+    show("puzza", puzza, "puzza ← mapcar[puzz,λx.mapcar[x,zap]]")
+    show("p₀", words_rep.p0, '"The initial position is (0)."')
     show(
         "successors (0)",
         words_rep.successors(words_rep.p0),
-        "mapchoose keeps the orientations whose word and the tower's is 0; no position loses.",
+        "successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p]; lose p ← false",
     )
     found = words_rep.search(words_rep.p0)
-    show("search (0)", found, "the partial towers' words, the highest first, ending with 0.")
+    show(
+        "search (0)",
+        found,
+        '"a list of words representing its partial towers with 0 as the last '
+        'element and the highest partial tower as the first element"',
+    )
     show("  in hexadecimal", "(" + " ".join(f"{w:#06x}" for w in found) + ")")
     print()
     tower_table(word_faces(found))
