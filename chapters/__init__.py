@@ -4,5 +4,5 @@
 runs one.
 """
 
-CHAPTERS = ["chapters.tree_search"]
+CHAPTERS = ["chapters.tree_search", "chapters.game_trees"]
 """The chapter modules, in the notes' order; each has a ``main()``."""

@@ -1,4 +1,4 @@
-"""Definitions of chapter 5 exactly as the notes print them, errors included.
+"""Definitions of chapters 5 and 6 exactly as the notes print them, errors included.
 
 These are not for use: they exist so that the tests can show how each printed
 form fails, and so that a reader can see the difference from the transcription
@@ -7,10 +7,12 @@ in one place.  ERRATA.md lists each one: where, as printed, as transcribed, why.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from lispy.data import NIL, Cons, lisp
+from lispy.game_trees import bestmax, bestmaxa
 from lispy.insanity import puzz3
 from lispy.lists import a, d, mapcar, n, sublis
 from lispy.tree_search import TreeSearch
@@ -18,8 +20,12 @@ from lispy.tree_search import TreeSearch
 __all__ = [
     "PUZZ2_AS_PRINTED",
     "allsol_with",
+    "alphabeta_as_printed",
+    "bestmax_as_printed",
+    "bestmaxa_as_printed",
     "mapapp_as_printed",
     "mapapp_dot",
+    "movemax_as_printed",
     "puzz4_as_printed",
 ]
 
@@ -71,3 +77,59 @@ def puzz4_as_printed() -> Any:
     ``puzz3`` with face numbers turned to colours, not 24 orientations.
     """
     return mapcar(puzz3, lambda s: sublis(s, puzz3))
+
+
+# --- chapter 6 -----------------------------------------------------------------------------
+
+
+def bestmaxa_as_printed(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
+    """``bestmaxa`` as printed (E11): its body names ``bestsofar``, which is not a parameter.
+
+    The first element that is compared raises ``NameError``.
+    """
+    return (
+        sofar if n(u)
+        else bestmaxa_as_printed(d(u), sofar, bestsofar, f) if f(a(u)) <= bestsofar  # type: ignore[name-defined] # noqa: F821
+        else bestmaxa_as_printed(d(u), a(u), f(a(u)), f)
+    )  # fmt: skip
+
+
+def movemax_as_printed(p: Any) -> Any:
+    """``movemax p ← bestmax[succesors p,valmin]`` as printed (E10): ``succesors`` is not defined."""
+    return bestmax(succesors(p), valmin)  # type: ignore[name-defined] # noqa: F821
+
+
+def bestmax_as_printed(u: Any, f: Fn) -> Any:
+    """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]`` with no case for ``NIL`` (E13).
+
+    Of ``NIL`` it values ``a NIL = NIL`` as if it were a position, and chooses it.
+    """
+    return bestmaxa(d(u), a(u), f(a(u)), f)
+
+
+def alphabeta_as_printed(successors: Fn, ter: Callable[[Any], bool], imval: Fn) -> tuple[Fn, Fn]:
+    """``maxval`` and ``minval`` with ``maxval2`` and ``minval2`` as printed, without ``if n u`` (E12).
+
+    When a list of successors runs out without a cutoff, ``a NIL = NIL`` is searched as a
+    position.  Not run inside ``deep_recursion``: a runaway stops at Python's own limit.
+    """
+
+    def maxval(p: Any) -> Any:
+        return maxval1(p, -math.inf, math.inf)
+
+    def maxval1(p: Any, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else maxval2(successors(p), α, β)
+
+    def maxval2(u: Any, α: Any, β: Any) -> Any:
+        return (lambda w: β if w >= β else maxval2(d(u), max(α, w), β))(minval1(a(u), α, β))
+
+    def minval(p: Any) -> Any:
+        return minval1(p, -math.inf, math.inf)
+
+    def minval1(p: Any, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else minval2(successors(p), α, β)
+
+    def minval2(u: Any, α: Any, β: Any) -> Any:
+        return (lambda w: α if w <= α else minval2(d(u), α, min(w, β)))(maxval1(a(u), α, β))
+
+    return maxval, minval

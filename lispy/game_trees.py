@@ -1,0 +1,280 @@
+"""Chapter 6, "Game trees": minimax, the choice of a move, and the αβ-heuristic, transcribed.
+
+McCarthy 1973, ch. 6.  A game supplies ``successors p`` (the list of positions
+one move on), ``ter p`` (``p`` is terminal for this analysis) and ``imval p`` (a
+number approximating ``p``'s value to the maximizing player).
+:func:`game_tree_search` binds them once and returns the chapter's functions::
+
+    valmax p ← if ter p then imval p else maxlis[successors p,valmin]
+    valmin p ← if ter p then imval p else minlis[successors p,valmax]
+    movemax p ← bestmax[successors p,valmin]
+    movemin p ← bestmin[successors p,valmax]
+
+    maxval p ← maxval1[p,-∞,∞]
+    maxval1[p,α,β] ← if ter p then max[α,min[β,imval p]] else maxval2[successors p,α,β]
+    maxval2[u,α,β] ← if n u then α
+                     else {minval1[a u,α,β]}[λw. if w ≥ β then β else maxval2[d u,max[α,w],β]]
+    minval p ← minval1[p,-∞,∞]
+    minval1[p,α,β] ← if ter p then max[α,min[β,imval p]] else minval2[successors p,α,β]
+    minval2[u,α,β] ← if n u then β
+                     else {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]
+
+The list functions ``maxlis``, ``minlis``, ``maxlisa`` and ``bestmax``,
+``bestmaxa``, ``bestmin``, ``bestmina`` do not depend on the game and are
+defined at module level.  Corrections to the printed text (``succesors``,
+``bestsofar``, the missing ``if n u`` cases of ``maxval2`` and ``minval2``, a
+move from a position with no successors) are in ERRATA.md, E10–E14.
+
+``maxval1`` is *fail-hard*: for α < β, ``maxval1[p,α,β] = max[α, min[β, valmax p]]``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lispy.lists import a, d, n
+from lispy.recursion import deep
+
+__all__ = [
+    "GameTreeSearch",
+    "NoMoveError",
+    "bestmax",
+    "bestmax_once",
+    "bestmaxa",
+    "bestmaxa_once",
+    "bestmin",
+    "bestmin_once",
+    "bestmina",
+    "bestmina_once",
+    "game_tree_search",
+    "maxlis",
+    "maxlis_iterative",
+    "maxlis_primed",
+    "maxlisa",
+    "minlis",
+    "minlis_primed",
+]
+
+INF = math.inf
+"""McCarthy's ``∞``: a number above every value that occurs."""
+
+Position = Any
+Fn = Callable[[Any], Any]
+
+
+class NoMoveError(ValueError):
+    """A move was asked of a position with no successors, or a primed maximum of ``NIL``."""
+
+
+# --- the maximum and minimum of a function on a list --------------------------------
+
+
+def maxlis(u: Any, f: Fn) -> Any:
+    """``maxlis[u,f] ← if n u then -∞ else max[f[a u],maxlis[d u,f]]``: the largest ``f`` on ``u``.
+
+    ``maxlis[NIL,f] = -∞``.  Recursive, as the notes first give it (ch. 6).
+    """
+    return -INF if n(u) else max(f(a(u)), maxlis(d(u), f))
+
+
+def minlis(u: Any, f: Fn) -> Any:
+    """``minlis[u,f] ← if n u then ∞ else min[f[a u],minlis[d u,f]]``: the smallest ``f`` on ``u``."""
+    return INF if n(u) else min(f(a(u)), minlis(d(u), f))
+
+
+def maxlis_iterative(u: Any, f: Fn) -> Any:
+    """``maxlis[u,f] ← maxlisa[u,-∞,f]``: the notes' iterative ``maxlis`` (ch. 6; ERRATA E15)."""
+    return maxlisa(u, -INF, f)
+
+
+def maxlisa(u: Any, x: Any, f: Fn) -> Any:
+    """``maxlisa[u,x,f] ← if n u then x else maxlisa[d u,max[x,f[a u]],f]``: max of x and f on u."""
+    return x if n(u) else maxlisa(d(u), max(x, f(a(u))), f)
+
+
+def maxlis_primed(u: Any, f: Fn) -> Any:
+    """``maxlis'[u,f] ← if n d u then f[a u] else max[f[a u],maxlis'[d u,f]]``: ``maxlis`` without ``-∞``.
+
+    The notes: "If these numbers are not available, then it is necessary to prime the
+    function with the values of f applied to the first element of the list, and the
+    functions are meaningless for null lists."  Raises :class:`NoMoveError` on ``NIL``.
+    """
+    if n(u):
+        raise NoMoveError("maxlis': meaningless for the empty list NIL (no first element to prime with)")
+    return f(a(u)) if n(d(u)) else max(f(a(u)), maxlis_primed(d(u), f))
+
+
+def minlis_primed(u: Any, f: Fn) -> Any:
+    """``minlis'[u,f] ← if n d u then f[a u] else min[f[a u],minlis'[d u,f]]``: ``minlis`` without ``∞``."""
+    if n(u):
+        raise NoMoveError("minlis': meaningless for the empty list NIL (no first element to prime with)")
+    return f(a(u)) if n(d(u)) else min(f(a(u)), minlis_primed(d(u), f))
+
+
+# --- the best element of a list -------------------------------------------------------
+
+
+def bestmax(u: Any, f: Fn) -> Any:
+    """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]``: the first element of ``u`` with the largest ``f``.
+
+    Raises :class:`NoMoveError` if ``u`` is ``NIL``: as printed, ``bestmax`` of
+    ``NIL`` evaluates ``f`` of ``a NIL``, a position that does not exist (E13).
+    """
+    if n(u):
+        raise NoMoveError("bestmax: no element to choose: the list is NIL (a position with no moves?)")
+    return bestmaxa(d(u), a(u), f(a(u)), f)
+
+
+def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
+    """The best of ``sofar`` (worth ``valsofar``) and the elements of ``u``, as printed but for E11::
+
+        bestmaxa[u,sofar,valsofar,f] ← if n u then sofar
+            else if f[a u] ≤ valsofar then bestmaxa[d u,sofar,valsofar,f]
+            else bestmaxa[d u,a u,f[a u],f]
+
+    A new best is evaluated twice, ``f[a u]`` in the test and again in the call: with
+    ``f = valmin`` that searches its subtree twice.  :func:`bestmaxa_once` does not (E14).
+    """
+    return (
+        sofar if n(u)
+        else bestmaxa(d(u), sofar, valsofar, f) if f(a(u)) <= valsofar
+        else bestmaxa(d(u), a(u), f(a(u)), f)
+    )  # fmt: skip
+
+
+def bestmin(u: Any, f: Fn) -> Any:
+    """``bestmin[u,f] ← bestmina[d u,a u,f[a u],f]``: the first element of ``u`` with the smallest ``f``."""
+    if n(u):
+        raise NoMoveError("bestmin: no element to choose: the list is NIL (a position with no moves?)")
+    return bestmina(d(u), a(u), f(a(u)), f)
+
+
+def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
+    """``bestmina``, as printed but for E11: like :func:`bestmaxa` with ``≥`` for ``≤``."""
+    return (
+        sofar if n(u)
+        else bestmina(d(u), sofar, valsofar, f) if f(a(u)) >= valsofar
+        else bestmina(d(u), a(u), f(a(u)), f)
+    )  # fmt: skip
+
+
+def bestmaxa_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
+    """:func:`bestmaxa` evaluating ``f`` once per element, an improvement beside the printed form::
+
+    bestmaxa'[u,sofar,valsofar,f] ← if n u then sofar
+        else {f[a u]}[λv. if v ≤ valsofar then bestmaxa'[d u,sofar,valsofar,f]
+                          else bestmaxa'[d u,a u,v,f]]
+    """
+    return sofar if n(u) else (
+        lambda v: bestmaxa_once(d(u), sofar, valsofar, f) if v <= valsofar
+        else bestmaxa_once(d(u), a(u), v, f)
+    )(f(a(u)))  # fmt: skip
+
+
+def bestmina_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
+    """:func:`bestmina` evaluating ``f`` once per element (see :func:`bestmaxa_once`)."""
+    return sofar if n(u) else (
+        lambda v: bestmina_once(d(u), sofar, valsofar, f) if v >= valsofar
+        else bestmina_once(d(u), a(u), v, f)
+    )(f(a(u)))  # fmt: skip
+
+
+def bestmax_once(u: Any, f: Fn) -> Any:
+    """:func:`bestmax` with :func:`bestmaxa_once`: the same choice, each element valued once."""
+    if n(u):
+        raise NoMoveError("bestmax: no element to choose: the list is NIL (a position with no moves?)")
+    return bestmaxa_once(d(u), a(u), f(a(u)), f)
+
+
+def bestmin_once(u: Any, f: Fn) -> Any:
+    """:func:`bestmin` with :func:`bestmina_once`."""
+    if n(u):
+        raise NoMoveError("bestmin: no element to choose: the list is NIL (a position with no moves?)")
+    return bestmina_once(d(u), a(u), f(a(u)), f)
+
+
+# --- the game's functions -----------------------------------------------------------------
+
+
+class GameTreeSearch(NamedTuple):
+    """Chapter 6's functions bound to one game's ``successors``, ``ter`` and ``imval``."""
+
+    successors: Callable[[Position], Any]
+    """The game's ``successors p``: the list of positions one move on."""
+    ter: Callable[[Position], bool]
+    """The game's ``ter p``: ``p`` is terminal for this analysis."""
+    imval: Callable[[Position], Any]
+    """The game's ``imval p``: a number, ``p``'s value to the maximizing player."""
+    valmax: Callable[[Position], Any]
+    """``valmax p``: the minimax value of ``p`` with the maximizing player to move."""
+    valmin: Callable[[Position], Any]
+    """``valmin p``: the minimax value of ``p`` with the minimizing player to move."""
+    movemax: Callable[[Position], Any]
+    """``movemax p``: the successor of ``p`` that the maximizing player chooses (NoMoveError if none)."""
+    movemin: Callable[[Position], Any]
+    """``movemin p``: the successor of ``p`` that the minimizing player chooses."""
+    maxval: Callable[[Position], Any]
+    """``maxval p``: ``valmax p`` by the αβ-heuristic."""
+    maxval1: Callable[[Position, Any, Any], Any]
+    """``maxval1[p,α,β]``: ``max[α, min[β, valmax p]]`` for α < β (fail-hard)."""
+    maxval2: Callable[[Any, Any, Any], Any]
+    """``maxval2[u,α,β]``: the αβ-value of the maximizing player's choice among ``u``."""
+    minval: Callable[[Position], Any]
+    """``minval p``: ``valmin p`` by the αβ-heuristic."""
+    minval1: Callable[[Position, Any, Any], Any]
+    """``minval1[p,α,β]``: ``max[α, min[β, valmin p]]`` for α < β."""
+    minval2: Callable[[Any, Any, Any], Any]
+    """``minval2[u,α,β]``: the αβ-value of the minimizing player's choice among ``u``."""
+
+
+def game_tree_search(
+    successors: Callable[[Position], Any], ter: Callable[[Position], bool], imval: Callable[[Position], Any]
+) -> GameTreeSearch:
+    """Bind chapter 6's definitions to a game (McCarthy 1973, ch. 6).
+
+    ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
+    a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
+    whose functions run inside :func:`lispy.recursion.deep_recursion`.
+    """
+
+    def valmax(p: Position) -> Any:
+        return imval(p) if ter(p) else maxlis(successors(p), valmin)
+
+    def valmin(p: Position) -> Any:
+        return imval(p) if ter(p) else minlis(successors(p), valmax)
+
+    def movemax(p: Position) -> Any:
+        return bestmax(successors(p), valmin)
+
+    def movemin(p: Position) -> Any:
+        return bestmin(successors(p), valmax)
+
+    def maxval(p: Position) -> Any:
+        return maxval1(p, -INF, INF)
+
+    def maxval1(p: Position, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else maxval2(successors(p), α, β)
+
+    def maxval2(u: Any, α: Any, β: Any) -> Any:
+        return α if n(u) else (
+            lambda w: β if w >= β else maxval2(d(u), max(α, w), β)
+        )(minval1(a(u), α, β))  # fmt: skip
+
+    def minval(p: Position) -> Any:
+        return minval1(p, -INF, INF)
+
+    def minval1(p: Position, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else minval2(successors(p), α, β)
+
+    def minval2(u: Any, α: Any, β: Any) -> Any:
+        return β if n(u) else (
+            lambda w: α if w <= α else minval2(d(u), α, min(w, β))
+        )(maxval1(a(u), α, β))  # fmt: skip
+
+    return GameTreeSearch(
+        successors, ter, imval,
+        deep(valmax), deep(valmin), deep(movemax), deep(movemin),
+        deep(maxval), deep(maxval1), deep(maxval2), deep(minval), deep(minval1), deep(minval2),
+    )  # fmt: skip

@@ -1,0 +1,89 @@
+"""Game trees written as S-expressions, and the uniform trees that chapter 6's claims are about.
+
+A game tree such as ``((3 12 8) (2 4 6) (14 5 2))`` is a game: a position is a
+subtree, its successors are its elements, the terminal positions are the
+numbers, and ``imval`` of a number is the number (McCarthy 1973, ch. 6, in the
+form AIMA's Figure 6.2 draws).  :data:`tree` binds chapter 6's functions to it::
+
+    >>> tree.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
+    3
+
+The rest builds trees with ``k`` successors to every position and depth ``n``
+("if we look n moves deep on a tree that has k successors to each position"):
+from given leaves, ordered best or worst move first, and the classic cases.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from lispy.data import from_iterable, to_pylist
+from lispy.game_trees import GameTreeSearch, game_tree_search
+
+__all__ = [
+    "imval",
+    "minimax",
+    "ordered",
+    "successors",
+    "ter",
+    "tree",
+    "uniform_tree",
+]
+
+
+def successors(p: Any) -> Any:
+    """The subtrees of the position ``p``: ``p`` itself, a list of positions."""
+    return p
+
+
+def ter(p: Any) -> bool:
+    """A position is terminal when it is a number."""
+    return isinstance(p, (int, float)) and not isinstance(p, bool)
+
+
+def imval(p: Any) -> Any:
+    """The value of a terminal position: the number itself."""
+    return p
+
+
+tree: GameTreeSearch = game_tree_search(successors, ter, imval)
+"""Chapter 6's functions on S-expression game trees: ``tree.valmax``, ``tree.maxval``, …"""
+
+
+def uniform_tree(k: int, n: int, leaves: Iterable[Any]) -> Any:
+    """The tree of depth ``n`` with ``k`` successors everywhere and the ``k**n`` given leaves in order.
+
+    ``uniform_tree(2, 2, [1, 2, 3, 4])`` is ``((1 2) (3 4))``; depth 0 is the single leaf.
+    Raises ``ValueError`` unless exactly ``k**n`` leaves are given.
+    """
+    level = list(leaves)
+    if len(level) != k**n:
+        raise ValueError(f"uniform_tree: k**n = {k**n} leaves needed for k={k}, n={n}, got {len(level)}")
+    for _ in range(n):
+        level = [from_iterable(level[i : i + k]) for i in range(0, len(level), k)]
+    return level[0]
+
+
+def minimax(t: Any, max_to_move: bool = True) -> Any:
+    """The minimax value of the S-expression tree ``t``, computed directly by plain recursion."""
+    if ter(t):
+        return t
+    values = [minimax(c, not max_to_move) for c in to_pylist(t)]
+    return (max if max_to_move else min)(values, default=-math.inf if max_to_move else math.inf)
+
+
+def ordered(t: Any, best_first: bool = True, max_to_move: bool = True) -> Any:
+    """``t`` with every position's moves sorted by their minimax value, the best first (or the worst).
+
+    "The best case is the one in which the best move in every position is examined first";
+    in the worst case "the moves happen to be examined in inverse order of merit" (ch. 6).
+    Ties keep their order.
+    """
+    if ter(t):
+        return t
+    children = [ordered(c, best_first, not max_to_move) for c in to_pylist(t)]
+    descending = max_to_move == best_first  # MAX's best first, or MIN's worst first
+    children.sort(key=lambda c: minimax(c, not max_to_move), reverse=descending)
+    return from_iterable(children)

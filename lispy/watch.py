@@ -1,0 +1,72 @@
+"""Watching a search: which positions it examines and which terminal positions it evaluates.
+
+:class:`Watch` wraps a game's ``successors``, ``ter`` and ``imval`` and binds
+chapter 6's functions to the wrapped game, leaving the transcriptions as they
+are.  A watched position is a :class:`Visit`: the path of moves that reached it
+(1 for the first successor, 2 for the second, …) and the game's position.
+Every ``ter`` call is a position examined; every ``imval`` call a terminal
+position evaluated, both recorded in order.
+
+    >>> w = Watch(*sexp_games.tree[:3])
+    >>> w.search.maxval(w.root(read("((3 12 8) (2 4 6) (14 5 2))")))
+    3
+    >>> w.evaluated      # doctest: +SKIP
+    [(1, 1), (1, 2), (1, 3), (2, 1), (3, 1), (3, 2), (3, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lispy.data import from_iterable
+from lispy.game_trees import GameTreeSearch, game_tree_search
+
+__all__ = ["Visit", "Watch"]
+
+
+class Visit(NamedTuple):
+    """A watched position: ``path``, the moves from the root (each from 1), and ``position``."""
+
+    path: tuple[int, ...]
+    position: Any
+
+
+class Watch:
+    """A game's functions, wrapped to record the search; ``search`` is chapter 6 bound to them.
+
+    ``examined``: the paths of the positions examined (``ter`` called), in order.
+    ``evaluated``: the paths of the terminal positions evaluated (``imval`` called), in order.
+    """
+
+    def __init__(
+        self,
+        successors: Callable[[Any], Any],
+        ter: Callable[[Any], bool],
+        imval: Callable[[Any], Any],
+    ) -> None:
+        self.examined: list[tuple[int, ...]] = []
+        self.evaluated: list[tuple[int, ...]] = []
+
+        def watched_successors(v: Visit) -> Any:
+            return from_iterable(Visit((*v.path, i), q) for i, q in enumerate(successors(v.position), 1))
+
+        def watched_ter(v: Visit) -> bool:
+            self.examined.append(v.path)
+            return ter(v.position)
+
+        def watched_imval(v: Visit) -> Any:
+            self.evaluated.append(v.path)
+            return imval(v.position)
+
+        self.search: GameTreeSearch = game_tree_search(watched_successors, watched_ter, watched_imval)
+
+    @staticmethod
+    def root(p: Any) -> Visit:
+        """The watched position for the game's position ``p``, at the root."""
+        return Visit((), p)
+
+    def reset(self) -> None:
+        """Forget what was recorded."""
+        self.examined.clear()
+        self.evaluated.clear()
