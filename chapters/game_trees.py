@@ -11,7 +11,7 @@ import argparse
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
@@ -135,12 +135,16 @@ def alpha_beta_on_the_small_tree() -> None:
     print(draw(SMALL_TREE, set(watch.examined)))
 
 
+def random_leaves(seed: int) -> Callable[[tuple[int, ...]], float]:
+    """Leaf values in [0, 1), random but fixed by ``seed`` and the leaf's path."""
+    return lambda path: random.Random(hash((seed, *path))).random()
+
+
 def random_order_mean(k: int, n: int, trials: int) -> float:
-    counts = []
-    for seed in range(trials):
-        game = uniform_game(k, n, lambda p, seed=seed: random.Random(hash((seed, *p))).random())
-        counts.append(terminals_examined(game, (), "maxval")[1])
-    return statistics.mean(counts)
+    """The mean count of αβ's terminal positions over ``trials`` uniform trees with random leaves."""
+    return statistics.mean(
+        terminals_examined(uniform_game(k, n, random_leaves(seed)), (), "maxval")[1] for seed in range(trials)
+    )
 
 
 def ordering_table(trials: int = 10) -> None:

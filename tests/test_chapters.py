@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import chapters.game_trees as chapter6
 import chapters.tree_search as chapter5
 from lispy import insanity, insanity_words
 
@@ -43,9 +45,40 @@ def test_the_notes_assigned_values_are_importable_from_the_chapter() -> None:
     assert chapter5.puzz is insanity.puzz and chapter5.puzza is insanity_words.puzza
 
 
-def test_python_m_chapters_runs_them_all() -> None:
+def test_chapter_6_prints_every_example(capsys: pytest.CaptureFixture[str]) -> None:
+    chapter6.main(["--no-plot"])
+    lines = capsys.readouterr().out.splitlines()
+    for line in [
+        "maxlis[(3 12 8), λx.x] = 12",
+        "maxlis[NIL, λx.x] = -∞",
+        "valmax = 3",
+        "valmin = 6",
+        "movemax = (3 12 8)",
+        "movemin = (2 4 6)",
+        "the tree = ((2 5) (9 4 7))",
+        "minval (αβ) = 5",
+        "terminal positions αβ evaluated = 3 of 5: (1, 1) (1, 2) (2, 1)",
+        "    └── x 7",
+        "terminal positions evaluated = 7 of 9: (1, 1) (1, 2) (1, 3) (2, 1) (3, 1) (3, 2) (3, 3)",
+        "│   ├── x 4",
+        "    6  6  46,656   431            431                46,656          5,945.7    3,175",
+        "αβ, best move first, k = 10, n = 8 = 19,999 terminal positions (value 0)",
+    ]:
+        assert line in lines, line
+
+
+def test_chapter_6_draws_its_figure_where_matplotlib_is_installed(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    figure = tmp_path / "ordering.png"
+    chapter6.plot(str(figure))
+    assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_python_m_chapters_runs_them_all(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
-        [sys.executable, "-m", "chapters"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "chapters"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
     )
     assert run.returncode == 0, run.stderr
     assert "5. Tree search (McCarthy 1973)" in run.stdout
+    assert "6. Game trees (McCarthy 1973)" in run.stdout

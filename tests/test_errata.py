@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from lispy import LOSE, ReadError, equal, length, lisp, literal, read
+from lispy import LOSE, NIL, ReadError, equal, length, lisp, literal, read, sexp_games
 from lispy import as_printed as printed
 from lispy import insanity as lists_rep
+from lispy.game_trees import NoMoveError, bestmax, bestmax_once, bestmaxa
 from lispy.lists import upto
 from lispy.paths import path_search
+from lispy.sexp_games import tree
+from lispy.watch import Watch
 
 
 def test_e1_mapapp_with_cons_nests_the_solutions() -> None:
@@ -56,3 +59,45 @@ def test_e9_upto_past_the_end_runs_away_as_printed_and_raises_here() -> None:
         literal.upto(u, read("(2 3)"))
     with pytest.raises(ValueError, match="not a tail"):
         upto(u, read("(2 3)"))
+
+
+# --- chapter 6 ---------------------------------------------------------------------------
+
+
+SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
+
+
+def test_e10_succesors_is_not_defined() -> None:
+    with pytest.raises(NameError, match="succesors"):
+        printed.movemax_as_printed(SMALL)
+    assert tree.movemax(SMALL) == read("(3 12 8)")
+
+
+def test_e11_bestmaxa_names_bestsofar_which_is_not_a_parameter() -> None:
+    with pytest.raises(NameError, match="bestsofar"):
+        printed.bestmaxa_as_printed(read("(1 2)"), 0, 0, abs)
+    assert bestmaxa(read("(1 2)"), 0, 0, abs) == 2
+
+
+def test_e12_maxval2_without_a_case_for_nil_runs_away() -> None:
+    maxval, minval = printed.alphabeta_as_printed(sexp_games.successors, sexp_games.ter, sexp_games.imval)
+    with pytest.raises(RecursionError):
+        maxval(SMALL)  # the first move's replies run out with no cutoff: a NIL is searched
+    with pytest.raises(RecursionError):
+        minval(read("((2 5) (9 4 7))"))
+    assert tree.maxval(SMALL) == 3 and tree.minval(read("((2 5) (9 4 7))")) == 5
+
+
+def test_e13_a_move_from_a_position_without_moves_is_nil_as_printed() -> None:
+    assert printed.bestmax_as_printed(read("()"), tree.valmin) is NIL  # a silent non-move
+    with pytest.raises(NoMoveError, match="no element to choose"):
+        tree.movemax(read("()"))
+
+
+def test_e14_bestmaxa_as_printed_values_a_new_best_twice() -> None:
+    ascending = read("((1 2) (3 4) (5 6) (7 8))")
+    twice, once = Watch(*tree[:3]), Watch(*tree[:3])
+    chosen = bestmax(twice.search.successors(twice.root(ascending)), twice.search.valmin)
+    chosen_once = bestmax_once(once.search.successors(once.root(ascending)), once.search.valmin)
+    assert chosen.position == chosen_once.position == read("(7 8)")
+    assert (len(twice.evaluated), len(once.evaluated)) == (14, 8)
