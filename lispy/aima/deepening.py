@@ -1,0 +1,95 @@
+"""Iterative deepening under a time limit (AIMA 2nd ed. §6.4; 1st ed. ch. 5).
+
+"A more robust approach is to apply iterative deepening … When time runs out,
+the program returns the move selected by the deepest completed search."  And
+(1st ed.) "use the backed-up values from one iteration to determine the
+ordering of successors in the next iteration."
+
+Each iteration is a cutoff αβ search with a transposition table
+(:class:`lispy.aima.transposition.AlphaBetaTT`), one ply deeper than the last,
+trying the root's moves in the order of the previous iteration's values, best
+first; deeper in the tree the table's remembered best moves give the order.  An
+iteration that runs out of time is thrown away.  The first iteration always
+completes, so there is always a move.  Deepening stops early once an iteration
+saw the game to its end (no evaluation cut it short): deeper ones would only
+repeat it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lispy.aima import NoMoveError
+from lispy.aima.cutoff import Evaluation
+from lispy.aima.transposition import AlphaBetaTT, SearchTimeout, TranspositionTable
+from lispy.game import Game
+
+__all__ = ["Deepening", "iterative_deepening_search"]
+
+
+class Deepening(NamedTuple):
+    """What iterative deepening found."""
+
+    move: Any
+    """The move chosen by the deepest completed iteration."""
+    value: float
+    """Its backed-up value for the player to move."""
+    depth: int
+    """The depth in plies of the deepest completed iteration."""
+    solved: bool
+    """True when that iteration reached the end of the game everywhere: ``value`` is exact."""
+    values: tuple[tuple[Any, float], ...]
+    """The root's moves in the order the next iteration would try them, with their values
+    (exact for the best move, bounds for the rest)."""
+
+
+def iterative_deepening_search(
+    game: Game[Any],
+    state: Any | None = None,
+    time_limit: float = 1.0,
+    evaluate: Evaluation | None = None,
+    table: TranspositionTable | None = None,
+    max_depth: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Deepening:
+    """Search ``state`` 1, 2, 3, … plies deep until ``time_limit`` seconds pass or ``max_depth``.
+
+    ``evaluate(state, player)`` defaults to ``game.evaluate``; pass a ``table`` to
+    reuse it across moves.  Raises :class:`NoMoveError` on a terminal state.
+    """
+    state = game.initial if state is None else state
+    if game.terminal_test(state):
+        raise NoMoveError("iterative_deepening_search: the state is terminal, there is no move to choose")
+    search = AlphaBetaTT(game, table, evaluate, clock=clock)
+    start = clock()
+    moves = search.moves(state)
+    if not moves:
+        raise NoMoveError("iterative_deepening_search: the state has no successors")
+    found: Deepening | None = None
+    depth = 1
+    while max_depth is None or depth <= max_depth:
+        search.deadline = math.inf if found is None else start + time_limit
+        horizon0 = search.horizon
+        try:
+            values = []
+            α = -math.inf
+            player = game.to_move(state)
+            for m, s in moves:
+                v = search.child_value(player, s, depth - 1, α, math.inf)
+                values.append((m, v))
+                α = max(α, v)
+        except SearchTimeout:
+            break
+        best = max(range(len(values)), key=lambda i: (values[i][1], -i))
+        ranked = sorted(range(len(values)), key=lambda i: (-values[i][1], i != best, i))
+        moves = [moves[i] for i in ranked]
+        solved = search.horizon == horizon0
+        found = Deepening(values[best][0], values[best][1], depth, solved, tuple(values[i] for i in ranked))
+        if solved:
+            break
+        depth += 1
+    assert found is not None
+    return found

@@ -1,0 +1,136 @@
+"""CS61B lecture 17, "Game trees": ``chooseMove`` returning a ``Best(move, score)``.
+
+The lecture's grid is mutated ("perform move m … undo move m"); here a grid is
+an immutable state of an AIMA game (:mod:`lispy.game`) and "perform move m" is
+taking the state that ``successors`` pairs with ``m``, so nothing needs undoing.
+Scores are from the computer's side: 1 if the computer is guaranteed a win
+(COMPUTER_WIN), 0 for a draw (DRAW), −1 if the opponent is (HUMAN_WIN); they
+are the game's ``utility`` for the computer, so any game whose utilities lie in
+[−1, 1] will do.  ``side`` is :data:`COMPUTER` or :data:`HUMAN`, the player to
+move; ``!side`` is the other.
+
+:func:`choose_move` is the lecture's first ``chooseMove(side)``,
+:func:`choose_move_pruned` adds "simple pruning" (stop at a guaranteed win), and
+:func:`choose_move_alpha_beta` is ``chooseMove(side, alpha, beta)``, to be called
+with [α, β] = [−1, 1].
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from lispy.game import Game
+
+__all__ = [
+    "COMPUTER",
+    "COMPUTER_WIN",
+    "DRAW",
+    "HUMAN",
+    "HUMAN_WIN",
+    "Best",
+    "Lecture17",
+]
+
+COMPUTER = True
+HUMAN = False
+COMPUTER_WIN, DRAW, HUMAN_WIN = 1, 0, -1
+
+
+class Best(NamedTuple):
+    """The lecture's ``Best``: a ``move`` (None at a finished grid) and its ``score``."""
+
+    move: Any
+    score: float
+
+
+class Lecture17:
+    """The lecture's three ``chooseMove`` methods for ``game``, with ``computer`` the computer's player.
+
+    ``computer`` defaults to the player to move in ``game.initial``.
+    """
+
+    def __init__(self, game: Game[Any], computer: Any = None) -> None:
+        self.game = game
+        self.computer = game.to_move(game.initial) if computer is None else computer
+
+    def score(self, grid: Any) -> float:
+        """The score of a finished grid: its utility for the computer."""
+        return self.game.utility(grid, self.computer)
+
+    def _check(self, grid: Any, side: bool) -> None:
+        if (self.game.to_move(grid) == self.computer) != side:
+            raise ValueError(f"chooseMove: side={'COMPUTER' if side else 'HUMAN'} is not the side to move")
+
+    def choose_move(self, grid: Any, side: bool) -> Best:
+        """``chooseMove(side)``: the best move for ``side`` and its score, by full minimax.
+
+        Raises ``ValueError`` if ``side`` is not the side to move at ``grid``.
+        """
+        self._check(grid, side)
+        return self._choose_move(grid, side)
+
+    def _choose_move(self, grid: Any, side: bool) -> Best:
+        game = self.game
+        if game.terminal_test(grid):  # "this" Grid is full or has a win
+            return Best(None, self.score(grid))
+        moves = list(game.successors(grid))
+        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)  # myBest.move = any legal move
+        for m, after in moves:
+            reply = self._choose_move(after, not side)
+            if (side == COMPUTER and reply.score > my_best.score) or (
+                side == HUMAN and reply.score < my_best.score
+            ):
+                my_best = Best(m, reply.score)
+        return my_best
+
+    def choose_move_pruned(self, grid: Any, side: bool) -> Best:
+        """``chooseMove(side)`` with simple pruning: stop as soon as ``side`` has a guaranteed win."""
+        self._check(grid, side)
+        return self._choose_move_pruned(grid, side)
+
+    def _choose_move_pruned(self, grid: Any, side: bool) -> Best:
+        game = self.game
+        if game.terminal_test(grid):
+            return Best(None, self.score(grid))
+        moves = list(game.successors(grid))
+        win = COMPUTER_WIN if side == COMPUTER else HUMAN_WIN
+        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)
+        for m, after in moves:
+            reply = self._choose_move_pruned(after, not side)
+            if (side == COMPUTER and reply.score > my_best.score) or (
+                side == HUMAN and reply.score < my_best.score
+            ):
+                my_best = Best(m, reply.score)
+            if my_best.score == win:
+                return my_best
+        return my_best
+
+    def choose_move_alpha_beta(self, grid: Any, side: bool, alpha: float = -1, beta: float = 1) -> Best:
+        """``chooseMove(side, alpha, beta)``; the top-level call has [α, β] = [−1, 1].
+
+        The score is fail-hard: within [α, β], and exact when strictly inside.
+        """
+        self._check(grid, side)
+        return self._choose_move_alpha_beta(grid, side, alpha, beta)
+
+    def _choose_move_alpha_beta(self, grid: Any, side: bool, alpha: float, beta: float) -> Best:
+        game = self.game
+        if game.terminal_test(grid):
+            return Best(None, self.score(grid))
+        moves = list(game.successors(grid))
+        my_best = Best(moves[0][0], alpha if side == COMPUTER else beta)
+        for m, after in moves:
+            reply = self._choose_move_alpha_beta(after, not side, alpha, beta)
+            if side == COMPUTER and reply.score > my_best.score:
+                my_best = Best(m, reply.score)
+                alpha = reply.score
+            elif side == HUMAN and reply.score < my_best.score:
+                my_best = Best(m, reply.score)
+                beta = reply.score
+            if alpha >= beta:
+                return my_best
+        return my_best
+
+    def side(self, grid: Any) -> bool:
+        """The side to move at ``grid``: :data:`COMPUTER` or :data:`HUMAN`."""
+        return self.game.to_move(grid) == self.computer

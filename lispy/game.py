@@ -1,0 +1,240 @@
+"""AIMA's formulation of a game, and adapters both ways with McCarthy's.
+
+Russell and Norvig, *AIMA* 2nd ed., §6.1: a game is "a kind of search problem"
+with an initial state (which identifies the player to move), a successor
+function returning ``(move, state)`` pairs, a terminal test, and a utility
+function giving a terminal state's value.  :class:`Game` is that protocol;
+``utility(state, player)`` gives the value *for* ``player`` (as aima-python does),
+so one game serves either side.
+
+McCarthy 1973, ch. 6, takes a game as three functions instead: ``successors p``
+(a Lisp list of positions), ``ter p`` and ``imval p`` (the value to the
+maximizing player).  :func:`to_mccarthy` turns an AIMA game into those three
+(and :func:`lispy.game_trees.game_tree_search` turns them into ``valmax``,
+``maxval``, …); :func:`from_mccarthy` turns McCarthy's three into an AIMA game.
+So every algorithm runs on every game.
+
+:class:`TreeGame` plays an explicit S-expression tree, AIMA-style, with the
+moves numbered 1, 2, … as Figure 6.2's ``a1``, ``a2``, ``a3``.  :class:`Counted`
+wraps any game and counts the positions a search examines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+from lispy.data import from_iterable, to_pylist
+from lispy.game_trees import GameTreeSearch, game_tree_search
+from lispy.move_ordering import Game as McCarthyGame
+
+__all__ = [
+    "MAX",
+    "MIN",
+    "Counted",
+    "Game",
+    "McCarthyAsAima",
+    "McCarthyGame",
+    "McCarthyState",
+    "TreeGame",
+    "TreeState",
+    "from_mccarthy",
+    "mccarthy_search",
+    "opponent",
+    "to_mccarthy",
+]
+
+S = TypeVar("S")
+Player = Any
+
+MAX = "MAX"
+"""The maximizing player of two-player zero-sum games (AIMA §6.1)."""
+MIN = "MIN"
+"""The minimizing player."""
+
+
+def opponent(player: Player) -> Player:
+    """``MIN`` for ``MAX`` and ``MAX`` for ``MIN``."""
+    return MIN if player == MAX else MAX
+
+
+class Game(Protocol[S]):
+    """A game as AIMA 2nd ed. §6.1 defines it.
+
+    - ``initial``: the initial state, which identifies the player to move;
+    - ``to_move(state)``: the player whose move it is;
+    - ``successors(state)``: the legal moves as ``(move, state)`` pairs, in the order searched;
+    - ``terminal_test(state)``: the game is over;
+    - ``utility(state, player)``: a terminal state's value for ``player`` (+1, 0, −1 in
+      tic-tac-toe; any numbers in general).
+
+    States are immutable and hashable, so they can key a transposition table;
+    a successor is a new state, never the old one changed.
+    """
+
+    initial: S
+
+    def to_move(self, state: S) -> Player: ...
+
+    def successors(self, state: S) -> Iterable[tuple[Any, S]]: ...
+
+    def terminal_test(self, state: S) -> bool: ...
+
+    def utility(self, state: S, player: Player) -> float: ...
+
+
+# --- McCarthy's three functions from an AIMA game ------------------------------------------
+
+
+def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
+    """McCarthy's ``successors``, ``ter`` and ``imval`` for an AIMA ``game``.
+
+    ``successors p`` is the Lisp list of the states after each legal move,
+    ``ter`` is ``terminal_test`` and ``imval p`` is ``utility(p, player)``, the
+    value to the maximizing player, who is ``player`` (by default the player to
+    move in ``game.initial``).
+    """
+    me = game.to_move(game.initial) if player is None else player
+
+    def successors(p: Any) -> Any:
+        return from_iterable(s for _, s in game.successors(p))
+
+    def imval(p: Any) -> Any:
+        return game.utility(p, me)
+
+    return McCarthyGame(successors, game.terminal_test, imval)
+
+
+def mccarthy_search(game: Game[Any], player: Player | None = None) -> GameTreeSearch:
+    """Chapter 6's ``valmax``, ``maxval``, ``movemax``, … bound to an AIMA ``game``."""
+    return game_tree_search(*to_mccarthy(game, player))
+
+
+# --- an AIMA game from McCarthy's three functions --------------------------------------------
+
+
+class McCarthyState(NamedTuple):
+    """A position of a McCarthy game together with the player to move."""
+
+    position: Any
+    player: Player
+
+
+def from_mccarthy(
+    successors: Callable[[Any], Any],
+    ter: Callable[[Any], bool],
+    imval: Callable[[Any], Any],
+    position: Any,
+    player: Player = MAX,
+) -> McCarthyAsAima:
+    """The AIMA game of McCarthy's ``successors``, ``ter`` and ``imval``, from ``position``.
+
+    ``player`` (MAX or MIN) is to move at ``position``; see :class:`McCarthyAsAima`.
+    """
+    return McCarthyAsAima(McCarthyGame(successors, ter, imval), McCarthyState(position, player))
+
+
+class McCarthyAsAima:
+    """The AIMA game of a McCarthy game, from a given :class:`McCarthyState`.
+
+    McCarthy's positions do not say who is to move (``valmax`` and ``valmin``
+    alternate), so a state is a :class:`McCarthyState` of the position and the
+    player; the moves are numbered 1, 2, … in ``successors`` order, and
+    ``utility(s, MAX)`` is ``imval``, ``utility(s, MIN)`` its negation.
+    """
+
+    def __init__(self, mccarthy: McCarthyGame, initial: McCarthyState) -> None:
+        self.mccarthy = mccarthy
+        self.initial = initial
+
+    def to_move(self, state: McCarthyState) -> Player:
+        return state.player
+
+    def successors(self, state: McCarthyState) -> Iterable[tuple[int, McCarthyState]]:
+        other = opponent(state.player)
+        for i, p in enumerate(to_pylist(self.mccarthy.successors(state.position)), 1):
+            yield i, McCarthyState(p, other)
+
+    def terminal_test(self, state: McCarthyState) -> bool:
+        return bool(self.mccarthy.ter(state.position))
+
+    def utility(self, state: McCarthyState, player: Player) -> float:
+        value = self.mccarthy.imval(state.position)
+        return value if player == MAX else -value
+
+
+# --- explicit trees -------------------------------------------------------------------
+
+
+class TreeState(NamedTuple):
+    """A node of an explicit game tree: the subtree, the player to move, the moves that led here."""
+
+    tree: Any
+    player: Player
+    path: tuple[int, ...] = ()
+
+
+class TreeGame:
+    """An S-expression game tree as an AIMA game (AIMA 2nd ed. Figure 6.2).
+
+    A number is a terminal state whose utility for ``MAX`` is the number; a list
+    is a position whose successors are its elements, reached by moves 1, 2, ….
+    ``TreeGame(read("((3 12 8) (2 4 6) (14 5 2))"))`` is Figure 6.2, with MAX to move.
+    """
+
+    def __init__(self, tree: Any, player: Player = MAX) -> None:
+        self.initial = TreeState(tree, player)
+
+    def to_move(self, state: TreeState) -> Player:
+        return state.player
+
+    def successors(self, state: TreeState) -> Iterable[tuple[int, TreeState]]:
+        other = opponent(state.player)
+        return [(i, TreeState(t, other, (*state.path, i))) for i, t in enumerate(to_pylist(state.tree), 1)]
+
+    def terminal_test(self, state: TreeState) -> bool:
+        return isinstance(state.tree, (int, float)) and not isinstance(state.tree, bool)
+
+    def utility(self, state: TreeState, player: Player) -> float:
+        return state.tree if player == MAX else -state.tree
+
+
+# --- counting -----------------------------------------------------------------------
+
+
+class Counted:
+    """``game`` with counts: ``examined`` positions (calls of ``terminal_test``) and
+    ``evaluated`` terminal positions (calls of ``utility``).
+
+    Every search in lispy calls ``terminal_test`` once for each position it
+    visits, so ``examined`` is the number of nodes of the game tree searched,
+    the root included.  Attributes other than the four functions (``initial``,
+    ``evaluate``, ``quiescent``, ``key``, …) are passed through.
+    """
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.initial = game.initial
+        self.examined = 0
+        self.evaluated = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def to_move(self, state: Any) -> Player:
+        return self.game.to_move(state)
+
+    def successors(self, state: Any) -> Iterable[tuple[Any, Any]]:
+        return self.game.successors(state)
+
+    def terminal_test(self, state: Any) -> bool:
+        self.examined += 1
+        return self.game.terminal_test(state)
+
+    def utility(self, state: Any, player: Player) -> float:
+        self.evaluated += 1
+        return self.game.utility(state, player)
+
+    def reset(self) -> None:
+        """Set both counts to zero."""
+        self.examined = self.evaluated = 0
