@@ -1,4 +1,5 @@
-"""Definitions of chapters 5 and 6 exactly as the notes print them, errors included.
+"""Definitions of chapters 5 and 6 exactly as the notes print them, errors included
+(and AIMA's Figure 6.3 where it assumes more than its chapter's games give).
 
 These are not for use: they exist so that the tests can show how each printed
 form fails, and so that a reader can see the difference from the transcription
@@ -19,6 +20,7 @@ from lispy.tree_search import TreeSearch
 
 __all__ = [
     "PUZZ2_AS_PRINTED",
+    "aima_max_value_as_printed",
     "allsol_with",
     "alphabeta_as_printed",
     "bestmax_as_printed",
@@ -133,3 +135,25 @@ def alphabeta_as_printed(successors: Fn, ter: Callable[[Any], bool], imval: Fn) 
         return (lambda w: α if w <= α else minval2(d(u), α, min(w, β)))(maxval1(a(u), α, β))
 
     return maxval, minval
+
+
+def aima_max_value_as_printed(game: Any, state: Any, player: Any) -> float:
+    """AIMA 2nd ed. Figure 6.3's MAX-VALUE as printed: every successor is MIN's to move (E17)."""
+
+    def max_value(state: Any) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        v = -math.inf
+        for _, s in game.successors(state):
+            v = max(v, min_value(s))
+        return v
+
+    def min_value(state: Any) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        v = math.inf
+        for _, s in game.successors(state):
+            v = min(v, max_value(s))
+        return v
+
+    return max_value(state)

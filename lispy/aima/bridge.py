@@ -141,7 +141,9 @@ def averaged_over_clairvoyancy(
     first = deals[0][1]
     values: dict[Card, Fraction] = {}
     for c in first.legal(first.initial):
-        values[c] = sum((Fraction(p) * value(g, g.play(g.initial, c), MAX) for p, g in deals), Fraction(0))
+        values[c] = sum(
+            (Fraction(p) * Fraction(value(g, g.play(g.initial, c), MAX)) for p, g in deals), Fraction(0)
+        )
     return values
 
 

@@ -64,18 +64,14 @@ def alpha_beta_cutoff_search(
 
     ``depth`` counts plies from ``state`` (``math.inf`` searches to the end and
     gives the minimax value).  ``evaluate`` defaults to ``game.evaluate``; a
-    ``TypeError`` is raised if neither is there.  With ``quiescent``, positions at
+    ``TypeError`` is raised if neither is there when a cutoff needs it.  With ``quiescent``, positions at
     the cutoff that are not quiescent are searched up to ``quiescence_depth``
     further plies.  Returns the move and its backed-up value for the player to
     move; raises :class:`NoMoveError` on a terminal state.
     """
     state = game.initial if state is None else state
     player = game.to_move(state)
-    if evaluate is None:
-        evaluate = getattr(game, "evaluate", None)
-        if evaluate is None:
-            raise TypeError("alpha_beta_cutoff_search: the game has no evaluate(state, player), give one")
-    eval_ = evaluate
+    eval_ = getattr(game, "evaluate", None) if evaluate is None else evaluate
 
     def cutoff_value(state: Any, depth: float) -> float | None:
         """The value at a cutoff, or None where the search goes on."""
@@ -84,6 +80,8 @@ def alpha_beta_cutoff_search(
         if depth > 0:
             return None
         if quiescent is None or depth <= -quiescence_depth or quiescent(state):
+            if eval_ is None:
+                raise TypeError("alpha_beta_cutoff_search: the game has no evaluate(state, player), give one")
             return eval_(state, player)
         return None
 

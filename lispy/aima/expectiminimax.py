@@ -111,7 +111,7 @@ def expectiminimax_alpha_beta(
         if player == CHANCE:
             outcomes = [(p, s) for p, s in game.chances(state) if p > 0]
             rest = sum(p for p, _ in outcomes)
-            total = 0.0
+            total: float = 0
             for p, s in outcomes:
                 rest -= p
                 lo = (α - total - upper * rest) / p
