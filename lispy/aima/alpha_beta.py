@@ -140,7 +140,7 @@ def alpha_beta_search_fail_hard(
         return (max_value if game.to_move(state) == player else min_value)(state, α, β)
 
     if cutoff(state):
-        raise NoMoveError("alpha_beta_search_fail_hard: the state is terminal (a cutoff), there is no move to choose")
+        raise NoMoveError("alpha_beta_search_fail_hard: the state is terminal (a cutoff), no move to choose")
     best: Decision | None = None
     α = -math.inf
     for a, s in game.successors(state):
