@@ -25,8 +25,8 @@ def heading(title: str, rule: str = "-") -> None:
     print(rule * len(title))
 
 
-def show(label: str, value: Any, notes: str | None = None) -> None:
-    """Print ``label = value`` (the value in Lisp notation, wrapped), then the notes' words."""
+def show(label: str, value: Any, notes: str | None = None, source: str = "the notes") -> None:
+    """Print ``label = value`` (the value in Lisp notation, wrapped), then the ``source``'s words."""
     if isinstance(value, bool):  # the notes' truth values, not Lisp data
         text = "true" if value else "false"
     else:
@@ -34,7 +34,7 @@ def show(label: str, value: Any, notes: str | None = None) -> None:
     lead = f"{label} = "
     print(textwrap.fill(text, WIDTH, initial_indent=lead, subsequent_indent=" " * min(len(lead), 12)))
     if notes:
-        say(f"the notes: {notes}")
+        say(f"{source}: {notes}")
 
 
 def say(text: str) -> None:

@@ -54,8 +54,15 @@ class Lecture17:
         self.computer = game.to_move(game.initial) if computer is None else computer
 
     def score(self, grid: Any) -> float:
-        """The score of a finished grid: its utility for the computer."""
-        return self.game.utility(grid, self.computer)
+        """The score of a finished grid: its utility for the computer.
+
+        Raises ``ValueError`` for a utility outside [−1, 1]: the lecture's
+        initial scores ∓1 would then give wrong answers.
+        """
+        u = self.game.utility(grid, self.computer)
+        if not -1 <= u <= 1:
+            raise ValueError(f"chooseMove: score {u} outside [-1, 1]; the lecture's scores are 1, 0 and -1")
+        return u
 
     def _check(self, grid: Any, side: bool) -> None:
         if (self.game.to_move(grid) == self.computer) != side:
