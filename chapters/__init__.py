@@ -4,5 +4,6 @@
 runs one.
 """
 
-CHAPTERS = ["chapters.tree_search", "chapters.game_trees"]
-"""The chapter modules, in the notes' order; each has a ``main()``."""
+CHAPTERS = ["chapters.tree_search", "chapters.game_trees", "chapters.adversarial", "chapters.tictactoe"]
+"""The chapter modules: the notes' two chapters in order, then the companion sources (AIMA, CS61B).
+Each has a ``main()``."""

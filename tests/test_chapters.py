@@ -82,3 +82,82 @@ def test_python_m_chapters_runs_them_all(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert "5. Tree search (McCarthy 1973)" in run.stdout
     assert "6. Game trees (McCarthy 1973)" in run.stdout
+    assert "CS61B lecture 17: game trees, on tic-tac-toe" in run.stdout
+
+
+def test_the_aima_chapter_prints_the_books_values(capsys: pytest.CaptureFixture[str]) -> None:
+    import chapters.adversarial as aima
+
+    aima.main()
+    lines = capsys.readouterr().out.splitlines()
+    for line in [
+        "MIN-VALUE of B, C, D = 3 2 2",
+        "MINIMAX-DECISION = a1, value 3",
+        "    leaf 2.1  [3, +∞]   3         [−∞, 2]   [−∞, +∞]",
+        "    leaf 3.3  3         3         [−∞, 2]   2",
+        "root's backed-up value = (1, 2, 6)",
+        "    2 2 3 3 1 1 4 4          2.1  1.3   a1",
+        "    20 20 30 30 1 1 400 400  21   40.9  a2",
+        "    ♣9    0                           -1",
+        "    ♥6    0                           0",
+    ]:
+        assert line in lines, line
+    assert any(line.startswith("    iterative deepening to 6 plies") for line in lines)
+
+
+def test_the_tictactoe_chapter_solves_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    import chapters.tictactoe as cs61b
+
+    cs61b.main()
+    lines = capsys.readouterr().out.splitlines()
+    for line in [
+        "    CS61B chooseMove(side)                0     0      549,946             255,168",
+        "    AIMA MINIMAX-DECISION                 0     0      549,946             255,168",
+        "    McCarthy valmax                       -     0      549,946             255,168",
+        "distinct positions reachable = 5,478, of which 4,520 are not terminal",
+    ]:
+        assert line in lines, line
+
+
+def test_play_answers_bad_input_with_a_message_and_a_new_prompt() -> None:
+    from chapters.tictactoe import play
+
+    answers = iter(["", "hello", "__import__('os')", "0", "12", "5", "5", "1", "q"])
+    prompts: list[str] = []
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    assert play("human", ask, said.append) is None
+    assert "'' is not a cell. Type a cell 1-9 (numbered like this, row by row), or q to quit." in said
+    assert any(s.startswith("'__import__('os')' is not a cell.") for s in said)
+    assert any(s.startswith("'12' is not a cell.") for s in said)
+    assert "cell 5 is taken by X; choose an empty one." in said
+    assert len(prompts) == 9 and said[-1] == "bye."
+
+
+def test_the_program_never_loses_a_played_game() -> None:
+    from chapters.tictactoe import play
+
+    for first in ("human", "computer"):
+        moves = iter(str(i) for i in (1, 2, 3, 4, 6, 7, 8, 9, 5) * 3)
+        said: list[str] = []
+        assert play(first, lambda prompt, moves=moves: next(moves), said.append) in (
+            "draw",
+            "O" if first == "human" else "X",
+        )
+        assert said[-1] in ("A draw.", "I win.")
+
+
+def test_play_from_piped_input(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-m", "chapters.tictactoe", "--play"],
+        cwd=tmp_path, env=env, input="5\nnine\n", capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "'nine' is not a cell." in run.stdout
+    assert run.stdout.rstrip().endswith("bye.")
+    assert "Traceback" not in run.stderr

@@ -1,0 +1,175 @@
+"""CS61B lecture 17 on tic-tac-toe: the game solved from the empty board by every formulation.
+
+``python -m chapters.tictactoe`` solves the game (a draw) with CS61B's
+``chooseMove``, AIMA's searches and McCarthy's ``valmax`` and ``maxval``, and
+prints the positions each examines.  ``python -m chapters.tictactoe --play``
+plays a game against you in the terminal; ``--first computer`` lets the
+program open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from chapters.show import heading, printable_stdout, say, show, table
+from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
+from lispy.aima.minimax import minimax_decision
+from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
+from lispy.cs61b import COMPUTER, Lecture17
+from lispy.game import Counted, mccarthy_search
+from lispy.tictactoe import Board, TicTacToe
+
+__all__ = ["distinct_positions", "main", "play"]
+
+
+def distinct_positions(game: TicTacToe) -> tuple[int, int]:
+    """The number of distinct positions reachable from ``game.initial``, and of those not terminal."""
+    seen: set[Board] = set()
+    todo = [game.initial]
+    while todo:
+        s = todo.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        if not game.terminal_test(s):
+            todo.extend(c for _, c in game.successors(s))
+    return len(seen), sum(not game.terminal_test(s) for s in seen)
+
+
+def solve() -> None:
+    heading("Tic-tac-toe from the empty board, X (the computer) to move")
+    searches: list[tuple[str, Callable[[Any], tuple[Any, Any]]]] = [
+        ("CS61B chooseMove(side)", lambda g: Lecture17(g).choose_move(g.initial, COMPUTER)),
+        ("CS61B chooseMove, simple pruning", lambda g: Lecture17(g).choose_move_pruned(g.initial, COMPUTER)),
+        (
+            "CS61B chooseMove(side, -1, 1)",
+            lambda g: Lecture17(g).choose_move_alpha_beta(g.initial, COMPUTER, -1, 1),
+        ),
+        ("AIMA MINIMAX-DECISION", minimax_decision),
+        ("AIMA ALPHA-BETA-SEARCH (fail-soft)", alpha_beta_search),
+        ("AIMA 1st ed. αβ (fail-hard)", alpha_beta_search_fail_hard),
+        ("αβ, ordering and transposition table", alpha_beta_tt_search),
+        ("McCarthy valmax", lambda g: (None, mccarthy_search(g).valmax(g.initial))),
+        ("McCarthy maxval", lambda g: (None, mccarthy_search(g).maxval(g.initial))),
+    ]
+    rows = []
+    for label, search in searches:
+        game = Counted(TicTacToe())
+        move, value = search(game)
+        counts = [f"{game.examined:,}", f"{game.evaluated:,}"]
+        rows.append([label, "-" if move is None else str(move), str(value), *counts])
+    table(["search", "move", "value", "positions examined", "terminal"], rows)
+    say(
+        "Cells are numbered 0-8 row by row. The value 0 is a draw. Full minimax examines the whole game "
+        "tree: 549,946 positions, 255,168 of them terminal. The table identifies the 8 boards that differ by "
+        "a rotation or reflection and tries wins, the centre, corners and edges in that order."
+    )
+    distinct, non_terminal = distinct_positions(TicTacToe())
+    show("distinct positions reachable", f"{distinct:,}, of which {non_terminal:,} are not terminal")
+    say("The lecture's Best(move, score) initialises myBest.move to 'any legal move' (here the first).")
+
+
+# --- playing --------------------------------------------------------------------------------
+
+HELP = "Type a cell 1-9 (numbered like this, row by row), or q to quit."
+KEYPAD = "1 2 3\n4 5 6\n7 8 9"
+
+
+def picture(state: Board) -> str:
+    """The board with each empty cell showing the number to type for it."""
+    cells = [c if c != "." else str(i + 1) for i, c in enumerate(state.cells)]
+    return "\n".join(" " + " ".join(cells[r * 3 : r * 3 + 3]) for r in range(3))
+
+
+def read_move(state: Board, ask: Callable[[str], str], say_: Callable[[str], None]) -> int | None:
+    """Ask until a legal cell is given; None when the player quits or the input ends."""
+    while True:
+        try:
+            text = ask(f"your move ({state.to_move}): ").strip().lower()
+        except EOFError:
+            return None
+        if text in ("q", "quit", "exit"):
+            return None
+        if not text.isdigit() or not 1 <= int(text) <= 9:
+            say_(f"'{text}' is not a cell. {HELP}")
+            continue
+        cell = int(text) - 1
+        if state.cells[cell] != ".":
+            say_(f"cell {text} is taken by {state.cells[cell]}; choose an empty one.")
+            continue
+        return cell
+
+
+def play(
+    first: str = "human",
+    ask: Callable[[str], str] = input,
+    say_: Callable[[str], None] = print,
+) -> str | None:
+    """Play one game in the terminal; returns ``"X"``, ``"O"``, ``"draw"``, or None if the player quit.
+
+    The human is X when moving first, O otherwise.  The program searches with αβ
+    and one transposition table kept for the whole game.  Input is read as a
+    cell number only; it is never evaluated.
+    """
+    game = TicTacToe()
+    human = "X" if first == "human" else "O"
+    table_ = TranspositionTable()
+    state = game.initial
+    say_(f"You are {human}. {HELP}\n{KEYPAD}")
+    while not game.terminal_test(state):
+        say_("\n" + picture(state))
+        if state.to_move == human:
+            cell = read_move(state, ask, say_)
+            if cell is None:
+                say_("bye.")
+                return None
+        else:
+            decision = alpha_beta_tt_search(game, state, table_)
+            cell = decision.move
+            outlook = {1: "I will win", 0: "a draw with best play", -1: "you can win"}[int(decision.value)]
+            say_(f"I play {cell + 1} ({outlook}).")
+        state = game.play(state, cell)
+    say_("\n" + picture(state))
+    result = state.winner or "draw"
+    say_({"draw": "A draw.", human: "You win."}.get(result, "I win."))
+    return result
+
+
+def lines(stream: Iterator[str]) -> Callable[[str], str]:
+    """An ``ask`` that prints the prompt and reads the next line of ``stream`` (EOFError at its end)."""
+
+    def ask(prompt: str) -> str:
+        print(prompt, end="", flush=True)
+        try:
+            return next(stream)
+        except StopIteration:
+            print()
+            raise EOFError from None
+
+    return ask
+
+
+def main(argv: Sequence[str] = ()) -> None:
+    parser = argparse.ArgumentParser(prog="python -m chapters.tictactoe", description=__doc__)
+    parser.add_argument("--play", action="store_true", help="play a game against the program")
+    parser.add_argument(
+        "--first", choices=["human", "computer"], default="human", help="who opens (default: human)"
+    )
+    args = parser.parse_args(argv)
+    printable_stdout()
+    if args.play:
+        ask = input if sys.stdin.isatty() else lines(iter(sys.stdin))
+        play(args.first, ask)
+        return
+    heading("CS61B lecture 17: game trees, on tic-tac-toe", "=")
+    start = time.perf_counter()
+    solve()
+    say(f"({time.perf_counter() - start:.1f} s for all of the above; timings are in bench/tictactoe.py)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
