@@ -400,3 +400,9 @@ def test_e17_figure_6_3_as_printed_assumes_the_players_alternate() -> None:
     assert aima_max_value_as_printed(game, game.initial, MAX) == 2
     assert minimax_value(game) == 0
     assert aima_max_value_as_printed(TreeGame(FIGURE_6_2), TreeGame(FIGURE_6_2).initial, MAX) == 3
+
+
+def test_e20_cs61b_scores_outside_minus_one_to_one_are_an_error() -> None:
+    game = TreeGame(FIGURE_6_2)
+    with pytest.raises(ValueError, match=r"score 3 outside \[-1, 1\]"):
+        Lecture17(game, MAX).choose_move(game.initial, COMPUTER)

@@ -1,0 +1,123 @@
+"""Tic-tac-toe from the empty board: lispy's searches against easyAI's, timed in one run.
+
+    python -m pip install -e '.[bench]' && python -m bench.tictactoe
+
+Positions examined are calls of the search on a position (``terminal_test`` for
+lispy, the ``negamax``/``mt`` function for easyAI), the root and table hits
+included.  Seconds are the best of several repeats, without counting.  Ratios
+are to easyAI's ``Negamax(9)`` with its transposition table, measured in the
+same run.  easyAI is optional: without it, only lispy's rows are printed.
+aima-python is not on PyPI; its ``minmax_decision`` took about 2.4 s on these
+machines (../shared/design/measured-facts.md), which is a figure from another
+run, shown for orientation only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import platform
+from collections.abc import Callable
+from typing import Any
+
+from chapters.timing import best_seconds
+from lispy.aima.alpha_beta import alpha_beta_search
+from lispy.aima.minimax import minimax_decision
+from lispy.aima.transposition import alpha_beta_tt_search
+from lispy.cs61b import COMPUTER, Lecture17
+from lispy.game import Counted, mccarthy_search
+from lispy.tictactoe import Board, TicTacToe
+
+
+class BoardKeyed(TicTacToe):
+    """Tic-tac-toe whose table key is the board itself: no use of the symmetries."""
+
+    def key(self, state: Board) -> Any:
+        return state.cells
+
+
+LISPY: list[tuple[str, Callable[[], Any], Callable[[Any], Any]]] = [
+    ("lispy minimax_decision (full minimax)", TicTacToe, minimax_decision),
+    (
+        "lispy CS61B chooseMove (full minimax)",
+        TicTacToe,
+        lambda g: Lecture17(g).choose_move(g.initial, COMPUTER),
+    ),
+    ("lispy McCarthy valmax (full minimax)", TicTacToe, lambda g: mccarthy_search(g).valmax(g.initial)),
+    ("lispy alpha_beta_search", TicTacToe, alpha_beta_search),
+    ("lispy McCarthy maxval", TicTacToe, lambda g: mccarthy_search(g).maxval(g.initial)),
+    ("lispy αβ + ordering + table (board key)", BoardKeyed, alpha_beta_tt_search),
+    ("lispy αβ + ordering + table (symmetry key)", TicTacToe, alpha_beta_tt_search),
+]
+
+
+def lispy_rows() -> list[tuple[str, int, float]]:
+    rows = []
+    for label, make, search in LISPY:
+        counted = Counted(make())
+        search(counted)
+        seconds = best_seconds(lambda make=make, search=search: search(make()), repeat=3)
+        rows.append((label, counted.examined, seconds))
+    return rows
+
+
+def easyai_rows() -> list[tuple[str, int, float]]:
+    try:
+        from easyAI import DUAL, AI_Player, Negamax, TranspositionTable
+        from easyAI.games import TicTacToe as EasyTicTacToe
+    except ImportError:
+        return []
+
+    # easyAI.AI binds the name Negamax to the class, so the modules are fetched by name.
+    negamax_module = importlib.import_module("easyAI.AI.Negamax")
+    mtdriver = importlib.import_module("easyAI.AI.MTdriver")
+
+    class Keyed(EasyTicTacToe):  # type: ignore[misc, valid-type]
+        """easyAI's tic-tac-toe with the ``ttentry`` its table needs: the board."""
+
+        def ttentry(self) -> tuple[int, ...]:
+            return tuple(self.board)
+
+    def run(make_ai: Callable[[], Any]) -> Any:
+        ai = make_ai()
+        game = Keyed([AI_Player(ai), AI_Player(ai)])
+        return ai(game)
+
+    rows = []
+    for label, make_ai, module, name in [
+        ("easyAI Negamax(9)", lambda: Negamax(9), negamax_module, "negamax"),
+        ("easyAI Negamax(9) + table", lambda: Negamax(9, tt=TranspositionTable()), negamax_module, "negamax"),
+        ("easyAI DUAL(9) + table", lambda: DUAL(9, tt=TranspositionTable()), mtdriver, "mt"),
+    ]:
+        original = getattr(module, name)
+        calls = [0]
+
+        def counting(*args: Any, original: Any = original, calls: list[int] = calls, **kwargs: Any) -> Any:
+            calls[0] += 1
+            return original(*args, **kwargs)
+
+        setattr(module, name, counting)
+        try:
+            run(make_ai)
+        finally:
+            setattr(module, name, original)
+        seconds = best_seconds(lambda make_ai=make_ai: run(make_ai), repeat=3)
+        rows.append((label, calls[0], seconds))
+    return rows
+
+
+def main() -> None:
+    print(f"Python {platform.python_version()} on {platform.machine()}\n")
+    rows = lispy_rows() + easyai_rows()
+    reference = next((r for r in rows if r[0] == "easyAI Negamax(9) + table"), None)
+    print("| search | positions examined | seconds | time / easyAI Negamax+table |")
+    print("|---|---:|---:|---:|")
+    for label, positions, seconds in rows:
+        ratio = f"{seconds / reference[2]:.2f}" if reference else "-"
+        print(f"| {label} | {positions:,} | {seconds:.4f} | {ratio} |")
+    if reference is None:
+        print("\neasyAI is not installed: python -m pip install -e '.[bench]'")
+    print("\naima-python minmax_decision, another run (measured-facts.md): 549,946 positions, about 2.4 s")
+
+
+if __name__ == "__main__":
+    main()
