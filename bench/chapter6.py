@@ -8,6 +8,7 @@ Random leaves in random order; terminal positions examined, time, and positions 
 from __future__ import annotations
 
 import platform
+from functools import partial
 
 from chapters.game_trees import random_leaves
 from chapters.timing import best_seconds
@@ -26,9 +27,7 @@ def main() -> None:
         row = []
         for method in ("valmax", "maxval"):
             count = terminals_examined(game, (), method)[1]
-            seconds = best_seconds(
-                lambda method=method, game=game: terminals_examined(game, (), method), repeat=3
-            )
+            seconds = best_seconds(partial(terminals_examined, game, (), method), repeat=3)
             row.append((count, seconds))
         (cv, sv), (ca, sa) = row
         print(

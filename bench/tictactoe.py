@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import platform
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from chapters.timing import best_seconds
@@ -55,7 +56,7 @@ def lispy_rows() -> list[tuple[str, int, float]]:
     for label, make, search in LISPY:
         counted = Counted(make())
         search(counted)
-        seconds = best_seconds(lambda make=make, search=search: search(make()), repeat=3)
+        seconds = best_seconds(partial(lambda make, search: search(make()), make, search), repeat=3)
         rows.append((label, counted.examined, seconds))
     return rows
 
@@ -100,7 +101,7 @@ def easyai_rows() -> list[tuple[str, int, float]]:
             run(make_ai)
         finally:
             setattr(module, name, original)
-        seconds = best_seconds(lambda make_ai=make_ai: run(make_ai), repeat=3)
+        seconds = best_seconds(partial(run, make_ai), repeat=3)
         rows.append((label, calls[0], seconds))
     return rows
 
