@@ -406,3 +406,10 @@ def test_e20_cs61b_scores_outside_minus_one_to_one_are_an_error() -> None:
     game = TreeGame(FIGURE_6_2)
     with pytest.raises(ValueError, match=r"score 3 outside \[-1, 1\]"):
         Lecture17(game, MAX).choose_move(game.initial, COMPUTER)
+
+
+def test_pruned_expectiminimax_with_a_window_outside_the_bounds() -> None:
+    game = ChanceTreeGame("(chance (1/2 -3) (1/2 5))".replace("1/2", "0.5"))
+    assert expectiminimax_alpha_beta(game, game.initial, -10, 10, -12, -11) == -11
+    assert expectiminimax_alpha_beta(game, game.initial, -10, 10, 11, 12) == 11
+    assert expectiminimax_alpha_beta(game, game.initial, -10, 10) == 1

@@ -97,7 +97,6 @@ def expectiminimax_alpha_beta(
     a value outside it settles the node.  Raises ``ValueError`` if a utility lies
     outside [lower, upper].
     """
-    α, β = max(α, lower), min(β, upper)
     if α >= β:
         return α
 
@@ -116,6 +115,10 @@ def expectiminimax_alpha_beta(
                 rest -= p
                 lo = (α - total - upper * rest) / p
                 hi = (β - total - lower * rest) / p
+                if lo >= upper:  # even the best outcome here leaves the node at most α
+                    return α
+                if hi <= lower:  # even the worst leaves it at least β
+                    return β
                 v = value(s, max(lo, lower), min(hi, upper))
                 if v <= lo:
                     return α
