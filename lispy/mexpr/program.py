@@ -1,0 +1,140 @@
+"""Source files of M-expression definitions, and the notes' own (``lispy/notes/*.m``).
+
+A source file is a sequence of statements, definitions and assignments.  A
+statement begins at the start of a line; lines that begin with a space
+continue it, as the notes print their long definitions.  The comma or full
+stop that ends a statement in the notes' prose is dropped.  Lines beginning
+with ``;`` are comments.
+
+:func:`notes` loads parts of the notes into an :class:`Interpreter`, with the
+corrections of ERRATA.md (``corrected=True``, the default) or as printed::
+
+    >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
+    >>> m.eval("search (A)")
+    (D B A)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.syntax import Assignment, Definition, parse_statement
+
+__all__ = ["PARTS", "SourceStatement", "definition", "notes", "read_source", "split_statements", "statements"]
+
+PARTS = (
+    "chapter5_search",
+    "chapter5_paths",
+    "chapter5_insanity",
+    "chapter5_insanity_words",
+    "chapter6_game_trees",
+)
+"""The parts of the notes, each a file ``lispy/notes/<part>.m`` with ``<part>.corrections.m`` beside it."""
+
+
+@dataclass(frozen=True)
+class SourceStatement:
+    """One statement's text, the name it defines, and where it is: ``origin``, ``line``."""
+
+    name: str
+    text: str
+    origin: str
+    line: int
+
+    def parse(self) -> Definition | Assignment:
+        """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file."""
+        return parse_statement("\n" * (self.line - 1) + self.text, f"{self.origin}: {self.name}")
+
+
+def definition(part: str, name: str, occurrence: int = 1, corrected: bool = True) -> Definition | Assignment:
+    """The ``occurrence``-th statement defining ``name`` in ``part`` (the notes define ``allsol``
+    and ``maxlis`` twice), read."""
+    found = [s for s in statements(part, corrected) if s.name == name]
+    if len(found) < occurrence:
+        raise KeyError(f"{part} defines {name} {len(found)} time(s), not {occurrence}")
+    return found[occurrence - 1].parse()
+
+
+def split_statements(text: str, origin: str = "input") -> list[SourceStatement]:
+    """The statements of a source file, unparsed: each from a line at the margin to the next."""
+    found: list[tuple[int, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith(";"):
+            continue
+        if line[0].isspace() and found:
+            found[-1][1].append(line)
+        else:
+            found.append((number, [line]))
+    result = []
+    for number, lines in found:
+        body = "\n".join(lines).rstrip()
+        if body.endswith((",", ".")):
+            body = body[:-1]
+        name = body.split("[", 1)[0].split(None, 1)[0].split("←", 1)[0].split("=", 1)[0].split("<-", 1)[0]
+        result.append(SourceStatement(name, body, origin, number))
+    return result
+
+
+def read_source(part: str, corrections: bool = False) -> list[SourceStatement]:
+    """The statements of ``lispy/notes/<part>.m`` (or of its ``.corrections.m``)."""
+    if part not in PARTS:
+        raise ValueError(f"no part of the notes is called {part!r}; the parts are {', '.join(PARTS)}")
+    filename = f"{part}.corrections.m" if corrections else f"{part}.m"
+    text = resources.files("lispy.notes").joinpath(filename).read_text(encoding="utf-8")
+    return split_statements(text, filename)
+
+
+def statements(part: str, corrected: bool = True, printed_names: Iterable[str] = ()) -> list[SourceStatement]:
+    """The part's statements in order, each printed one with a correction replaced by it.
+
+    The names in ``printed_names`` keep their printed form.
+    """
+    printed = read_source(part)
+    if not corrected:
+        return printed
+    keep = set(printed_names)
+    fixes = {s.name: s for s in read_source(part, corrections=True) if s.name not in keep}
+    result, used = [], set()
+    for s in printed:
+        if s.name in fixes:
+            if s.name not in used:
+                result.append(fixes[s.name])
+                used.add(s.name)
+        else:
+            result.append(s)
+    return result
+
+
+def notes(
+    *parts: str,
+    corrected: bool = True,
+    printed: Iterable[str] = (),
+    interpreter: Interpreter | None = None,
+    **bindings: Any,
+) -> Interpreter:
+    """An interpreter with the given parts of the notes loaded, in order, after ``bindings``.
+
+    The definitions are made first, then the assignments evaluated in order,
+    as the notes' "where …" after an assignment asks.
+
+    ``printed`` names definitions to take as printed although corrected (to
+    see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
+    ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
+    Raises ``MSyntaxError`` for a statement that does not read (as the printed
+    ``puzz2`` does not), ``EvalError`` for an assignment that fails.
+    """
+    m = Interpreter() if interpreter is None else interpreter
+    m.bind(**bindings)
+    parsed = [s.parse() for part in parts for s in statements(part, corrected, printed)]
+    # Definitions first: the notes assign puzz2 ← cycles[…] before "where the function cycles is defined by".
+    for statement in parsed:
+        if isinstance(statement, Definition):
+            m.define(statement)
+    for statement in parsed:
+        if isinstance(statement, Assignment):
+            m.define(statement)
+    return m

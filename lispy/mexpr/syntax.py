@@ -1,0 +1,292 @@
+"""Reading M-expressions: McCarthy's notation as the 1973 notes print it, into a small syntax tree.
+
+The grammar is ``mexpr.lark`` (lark, LALR).  Unicode and ASCII spellings read
+alike: ``←``/``<-``, ``λ``/``lambda``, ``α``/``alpha``, ``β``/``beta``,
+``∞``/``inf``, ``ε``/``member``, ``≤``/``<=``, ``≥``/``>=``.
+
+Operator precedence, loosest first, chosen so that every definition of the two
+chapters reads as the text explains it:
+
+1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
+2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
+   compares two applications, and ``λx.a p and x = 0`` compares ``[a p and x]`` with 0;
+3. ``.`` (cons) and ``*`` (append), right-associative: ``a u . upto[d u,x]``,
+   ``cycles[…]*cycles[…]*…``; looser than arithmetic, as in ``fn[a u] . mapapp[…]``;
+4. ``or``, then ``and`` (bitwise on numbers, as ``puzza``'s words need, logical on truth values);
+5. ``+``: ``poo a v +16zap d v``, ``1 + length a p``;
+6. a number before an application multiplies: ``16zap d v`` is 16 × ``zap d v``;
+7. application by juxtaposition, of a lower-case name to one argument, to the right:
+   ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
+
+Names that begin with a lower-case (or Greek) letter are variables and functions;
+names in capitals (``LOSE``, ``G``, ``NIL``) are atoms, as in the notes.  A
+parenthesised list ``(G B B W R G)`` is a list whose elements are read as
+expressions, so ``(p)`` is the one-element list of ``p``'s value and
+``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).
+``{e}[f]`` applies ``f`` to the value of ``e``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+
+from lispy.data import NIL
+
+__all__ = [
+    "Assignment",
+    "BinOp",
+    "Call",
+    "Const",
+    "Definition",
+    "If",
+    "Lambda",
+    "ListLit",
+    "MSyntaxError",
+    "Node",
+    "Var",
+    "parse_expression",
+    "parse_statement",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A syntax-tree node; ``line`` and ``column`` (1-based) locate it and take no part in ``==``."""
+
+    line: int = field(default=0, compare=False, kw_only=True)
+    column: int = field(default=0, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Const(Node):
+    """A constant: a number, ``∞``, an atom such as ``LOSE``, ``NIL``, ``true``, ``false``."""
+
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Var(Node):
+    """A variable or a function's name."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Node):
+    """``f[e1,…,en]``, ``f e`` (juxtaposition) or ``{e}[f]``."""
+
+    fn: Node
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class If(Node):
+    test: Node
+    then: Node
+    orelse: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Lambda(Node):
+    """``λx. e``; ``λyz. e`` has the two parameters ``y`` and ``z``."""
+
+    params: tuple[str, ...]
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp(Node):
+    """An infix operator: ``.`` ``*`` ``+`` ``×`` ``=`` ``eq`` ``ε`` ``≤`` ``≥`` ``<`` ``>`` and, or."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class ListLit(Node):
+    """``(e1 … en)``, or ``(e1 … en . tail)``: a list of the values of its elements."""
+
+    items: tuple[Node, ...]
+    tail: Node | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Definition(Node):
+    """``f[x,y] ← e`` or ``f x ← e``."""
+
+    name: str
+    params: tuple[str, ...]
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment(Node):
+    """``puzz1 ← e`` (or ``p₀ = e``)."""
+
+    name: str
+    expr: Node
+
+
+class MSyntaxError(SyntaxError):
+    """Text that does not read as an M-expression, with its line and column and a caret under the place."""
+
+    def __init__(self, message: str, text: str, line: int, column: int, where: str = "") -> None:
+        source_line = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+        caret = " " * (column - 1) + "^"
+        place = f"{where}, " if where else ""
+        super().__init__(f"{place}line {line}, column {column}: {message}\n    {source_line}\n    {caret}")
+        self.reason = message
+        self.line_number = line
+        self.column = column
+
+
+_ALIASES = {"alpha": "α", "beta": "β"}
+_OPS = {"<=": "≤", ">=": "≥", "member": "ε"}
+
+
+def _name(token: Token) -> str:
+    return _ALIASES.get(str(token), str(token))
+
+
+def _at(token: Any) -> dict[str, int]:
+    line = getattr(token, "line", None) or getattr(getattr(token, "meta", None), "line", 0) or 0
+    column = getattr(token, "column", None) or getattr(getattr(token, "meta", None), "column", 0) or 0
+    if isinstance(token, Node):
+        line, column = token.line, token.column
+    return {"line": line, "column": column}
+
+
+@v_args(inline=True)
+class _ToTree(Transformer[Token, Node]):
+    def repl_input(self, node: Node) -> Node:
+        return node
+
+    def var(self, name: Token) -> Node:
+        return Var(_name(name), **_at(name))
+
+    def const(self, token: Token) -> Node:
+        text = str(token)
+        return Const(NIL if text == "NIL" else text, **_at(token))
+
+    def number(self, token: Token) -> Node:
+        text = str(token)
+        return Const(float(text) if "." in text else int(text), **_at(token))
+
+    def infinity(self, token: Token) -> Node:
+        return Const(-math.inf if str(token).startswith("-") else math.inf, **_at(token))
+
+    def truth(self, token: Token) -> Node:
+        return Const(str(token) == "true", **_at(token))
+
+    def listlit(self, *items: Node) -> Node:
+        where = _at(items[0]) if items else {}
+        return ListLit(tuple(items), None, **where)
+
+    def dotted(self, *parts: Any) -> Node:
+        *items, _dot, tail = parts
+        return ListLit(tuple(items), tail, **_at(items[0]))
+
+    def args(self, *exprs: Node) -> tuple[Node, ...]:
+        return exprs
+
+    def call(self, name: Token, args: tuple[Node, ...]) -> Node:
+        return Call(Var(_name(name), **_at(name)), args, **_at(name))
+
+    def juxt(self, name: Token, arg: Node) -> Node:
+        return Call(Var(_name(name), **_at(name)), (arg,), **_at(name))
+
+    def apply(self, expr: Node, args: tuple[Node, ...]) -> Node:
+        if len(args) != 1:
+            raise _Invalid(
+                "{e}[f] applies one function to the value of e", args[1] if len(args) > 1 else expr
+            )
+        return Call(args[0], (expr,), **_at(expr))
+
+    def times(self, number: Token, expr: Node) -> Node:
+        return BinOp("×", self.number(number), expr, **_at(number))
+
+    def binop(self, left: Node, op: Token, right: Node) -> Node:
+        return BinOp(_OPS.get(str(op), str(op)), left, right, **_at(left))
+
+    def cond(self, test: Node, then: Node, orelse: Node) -> Node:
+        return If(test, then, orelse, **_at(test))
+
+    def lam(self, lam: Token, params: Token, body: Node) -> Node:
+        # λyz. e: one letter per parameter, except the spelled-out alpha and beta.
+        text = str(params)
+        names = (_ALIASES[text],) if text in _ALIASES else tuple(text)
+        return Lambda(names, body, **_at(lam))
+
+    def define(self, name: Token, args: tuple[Node, ...], _arrow: Token, body: Node) -> Node:
+        params = []
+        for a in args:
+            if not isinstance(a, Var):
+                raise _Invalid("a definition's parameters are names", a)
+            params.append(a.name)
+        return Definition(_name(name), tuple(params), body, **_at(name))
+
+    def define1(self, name: Token, param: Token, _arrow: Token, body: Node) -> Node:
+        return Definition(_name(name), (_name(param),), body, **_at(name))
+
+    def assign(self, name: Token, *rest: Any) -> Node:
+        return Assignment(_name(name), rest[-1], **_at(name))
+
+
+class _Invalid(Exception):
+    def __init__(self, message: str, node: Any) -> None:
+        super().__init__(message)
+        self.at = _at(node)
+
+
+@functools.cache
+def _parser() -> Lark:
+    grammar = resources.files("lispy.mexpr").joinpath("mexpr.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", start=["file_statement", "repl_input"], propagate_positions=True)
+
+
+def _parse(text: str, start: str, where: str) -> Node:
+    try:
+        tree = _parser().parse(text, start=start)
+        return _ToTree().transform(tree)
+    except UnexpectedInput as e:
+        line, column = e.line if e.line > 0 else 1, e.column if e.column > 0 else 1
+        token = getattr(e, "token", None)
+        if token is not None and getattr(token, "type", "") == "$END":
+            message = "the text ends too soon (an unclosed bracket or a missing part?)"
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+        elif token is not None:
+            message = f"unexpected {str(token)!r}"
+        else:
+            message = f"unexpected character {text.splitlines()[line - 1][column - 1]!r}"
+        raise MSyntaxError(message, text, line, column, where) from None
+    except Exception as e:  # a check made while building the tree
+        invalid = e.__context__ if isinstance(e.__context__, _Invalid) else e
+        if isinstance(invalid, _Invalid):
+            raise MSyntaxError(
+                str(invalid), text, invalid.at["line"] or 1, invalid.at["column"] or 1, where
+            ) from None
+        raise
+
+
+def parse_statement(text: str, where: str = "") -> Definition | Assignment:
+    """A definition ``f[x,y] ← e`` / ``f x ← e`` or an assignment ``x ← e`` / ``x = e``.
+
+    Raises :class:`MSyntaxError` (a ``SyntaxError``) naming ``where``, the line and
+    the column, with the line and a caret under the place.
+    """
+    node = _parse(text, "file_statement", where)
+    assert isinstance(node, (Definition, Assignment))
+    return node
+
+
+def parse_expression(text: str, where: str = "") -> Node:
+    """An expression, a definition or an assignment, as typed at the REPL (``x = e`` is a comparison)."""
+    return _parse(text, "repl_input", where)

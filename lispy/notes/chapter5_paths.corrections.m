@@ -1,0 +1,1 @@
+; Corrections to chapter5_paths.m: none; it runs as printed.
