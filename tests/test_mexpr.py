@@ -1,0 +1,382 @@
+"""The notes run as printed: the M-expression reader and evaluator, the notes' source files, the
+errata shown on the printed forms, and the correspondence between each Python transcription and
+its M-expression definition, made mechanical."""
+
+from __future__ import annotations
+
+import inspect
+import math
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lispy import NIL, from_iterable, game_trees, insanity, insanity_words, lisp, lists, read, to_python
+from lispy import paths as paths_module
+from lispy import tree_search as tree_search_module
+from lispy.as_printed import puzz4_as_printed
+from lispy.mexpr.evaluator import EvalError, Interpreter
+from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
+from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
+from lispy.paths import path_search
+from lispy.sexp_games import imval, successors, ter, tree
+from tests.strategies import small_lists
+
+FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
+GAMES = {"successors": successors, "ter": ter, "imval": imval}
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_every_corrected_statement_of_the_notes_reads(part: str) -> None:
+    for s in statements(part):
+        assert isinstance(s.parse(), (Definition, Assignment))
+
+
+def test_ascii_spellings_read_as_the_unicode_ones() -> None:
+    pairs = [
+        ("m[p,alpha,beta] <- max[alpha,min[beta,imval p]]", "m[p,α,β] ← max[α,min[β,imval p]]"),
+        ("lose p <- a p member d p", "lose p ← a p ε d p"),
+        ("f x <- {x}[lambda w. if w <= 1 then -inf else inf]", "f x ← {x}[λw. if w ≤ 1 then -∞ else ∞]"),
+    ]  # fmt: skip
+    for ascii_, unicode in pairs:
+        assert parse_expression(ascii_) == parse_expression(unicode)
+
+
+def test_precedence_reads_the_notes_as_the_text_explains_them() -> None:
+    # λx.a p and x = 0 is [a p and x] = 0: "the and of its word with the word representing the tower is zero"
+    body = parse_expression("λx.a p and x = 0").body  # type: ignore[attr-defined]
+    assert body == BinOp("=", BinOp("and", Call(Var("a"), (Var("p"),)), Var("x")), Const(0))
+    # a number before an application multiplies; juxtaposition applies to the right
+    assert parse_expression("16zap d v") == BinOp(
+        "×", Const(16), Call(Var("zap"), (Call(Var("d"), (Var("v"),)),))
+    )
+    # cons is looser than +, and right-associative
+    assert parse_expression("1 + x . y . NIL") == BinOp(
+        ".", BinOp("+", Const(1), Var("x")), BinOp(".", Var("y"), Const(NIL))
+    )
+    # comparison is the loosest infix: a p ε d p
+    assert parse_expression("a p ε d p") == BinOp(
+        "ε", Call(Var("a"), (Var("p"),)), Call(Var("d"), (Var("p"),))
+    )
+
+
+def test_a_syntax_error_names_the_place_with_a_caret() -> None:
+    with pytest.raises(MSyntaxError) as caught:
+        parse_expression("f[x ← 3", "demo")
+    message = str(caught.value)
+    assert message.startswith("demo, line 1, column 5: unexpected '←'")
+    assert message.endswith("    f[x ← 3\n        ^")
+
+
+def test_statements_continue_on_indented_lines_and_drop_the_closing_punctuation() -> None:
+    found = split_statements("; a comment\nf x ← if x then 1\n    else 2,\ng ← (A B).\n")
+    assert [(s.name, s.line, s.text) for s in found] == [
+        ("f", 2, "f x ← if x then 1\n    else 2"),
+        ("g", 4, "g ← (A B)"),
+    ]
+
+
+# --- evaluating: values and errors -----------------------------------------------------------
+
+
+def test_expressions_evaluate_to_lisp_data() -> None:
+    m = Interpreter()
+    assert m.eval("(A B) * (C)") == lisp("A", "B", "C")
+    assert m.eval("{(1 2 3)}[λx. a d x . x]") == read("(2 1 2 3)")
+    assert m.eval("5 and 3") == 1 and m.eval("5 or 3") == 7
+    assert m.eval("true and false") is False and m.eval("false or true") is True
+    assert m.eval("(A . B)") == read("(A . B)")
+    m.run("twice x ← x + x")
+    assert m.eval("twice 21") == 42
+    assert m.run("k ← twice 2") == 4 and m.eval("k") == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("nosuch 3", "in input, line 1, column 1: undefined name nosuch"),
+        ("a 3", "in input, line 1, column 1: a: the argument 3 (a number) is an atom, not a list"),
+        ("mapcar[(1 2), 3]", "in input, line 1, column 1: mapcar is not given a function"),
+        ("twice[1, 2]", "in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2"),
+        ("{3}[(A)]", "in input, line 1, column 2: the function is (A), not a function"),
+        ("loop 1", "in loop, line 1, column 1: runaway recursion: calls nested too deep"),
+        ("1 + (A)", "in input, line 1, column 1: +: cannot apply to 1 and (A)"),
+    ],
+)
+def test_errors_name_the_definition_line_and_column(text: str, message: str) -> None:
+    m = Interpreter()
+    m.run("twice x ← x + x")
+    m.run("loop x ← loop x")
+    with pytest.raises(EvalError) as caught:
+        m.run(text)
+    assert str(caught.value).startswith(
+        message.split(" is not given")[0] if "not given" in message else message
+    )
+
+
+def test_an_error_inside_a_definition_names_it() -> None:
+    m = Interpreter()
+    m.run("first u ← a u")
+    m.run("wrapper u ← first u")
+    with pytest.raises(EvalError, match=r"^in first, line 1, column 11: a: the argument G \(a symbol\)"):
+        m.eval("wrapper G")
+
+
+def test_deep_but_finite_recursion_works() -> None:
+    n = 5000
+    graph = from_iterable([lisp(i, i + 1) for i in range(n)])
+    m = notes("chapter5_search", "chapter5_paths", graph=graph, final=n)
+    path = m.eval("search (0)")
+    assert to_python(path) == list(range(n, -1, -1))
+
+
+# --- the notes, corrected, run ------------------------------------------------------------------
+
+
+def test_the_notes_search_finds_the_python_transcriptions_tower() -> None:
+    m = notes("chapter5_insanity", "chapter5_search")
+    assert m["puzz"] == insanity.puzz and m["p₀"] == insanity.p0
+    assert (
+        m.eval("search p₀")
+        == insanity.search(insanity.p0)
+        == read("((G W R B) (R W G B) (B R G W) (W B G R))")
+    )
+    assert m.eval("length allsol p₀") == 3
+    words = notes("chapter5_insanity", "chapter5_search", "chapter5_insanity_words")
+    assert words["puzza"] == insanity_words.puzza
+    assert words.eval("search (0)") == insanity_words.search(insanity_words.p0)
+
+
+def test_the_notes_maxval_gives_valmax_and_moves_agree() -> None:
+    m = notes("chapter6_game_trees", **GAMES)
+    assert m.call("valmax", FIGURE_6_2) == m.call("maxval", FIGURE_6_2) == 3
+    assert m.call("movemax", FIGURE_6_2) == read("(3 12 8)")
+    assert m.call("minval", read("((2 5) (9 4 7))")) == 5
+
+
+# --- the printed forms fail as the errata say ---------------------------------------------------
+
+
+def test_e1_e2_printed_mapapp_calls_the_undefined_mappap() -> None:
+    m = notes(
+        "chapter5_search",
+        "chapter5_paths",
+        printed={"mapapp"},
+        graph=read("((A B C) (B D) (C D) (D))"),
+        final="D",
+    )
+    m.define(definition("chapter5_search", "allsol", 1))  # the first, simple form, which uses mapapp
+    with pytest.raises(EvalError, match=r"in mapapp, .*: undefined name mappap"):
+        m.eval("allsol (A)")
+
+
+def test_e1_with_mappap_spelt_right_the_printed_cons_nests_the_solutions() -> None:
+    m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
+    m.define(definition("chapter5_search", "allsol", 1))
+    m.run("mapapp[u,fn] ← if n u then NIL else fn[a u] . mapapp[d u,fn]")
+    assert m.eval("allsol (A)") == read("((((D B A))) (((D C A))))")
+
+
+def test_e3_printed_puzz2_does_not_read() -> None:
+    with pytest.raises(MSyntaxError, match=r"chapter5_insanity.m: puzz2, line 8, column 44: unexpected '\]'"):
+        notes("chapter5_insanity", corrected=False)
+
+
+def test_e4_printed_puzz4_substitutes_into_puzz3() -> None:
+    m = notes("chapter5_insanity", printed={"puzz4"})
+    assert m["puzz4"] == puzz4_as_printed()
+    assert m["puzz4"] != insanity.puzz4
+
+
+def test_e10_printed_movemax_calls_succesors() -> None:
+    m = notes("chapter6_game_trees", printed={"movemax"}, **GAMES)
+    with pytest.raises(EvalError, match=r"in movemax, .*: undefined name succesors"):
+        m.call("movemax", FIGURE_6_2)
+
+
+def test_e11_printed_bestmaxa_uses_the_unbound_bestsofar() -> None:
+    m = notes("chapter6_game_trees", printed={"bestmaxa"}, **GAMES)
+    with pytest.raises(EvalError, match=r"in bestmaxa, .*: undefined name bestsofar"):
+        m.call("movemax", FIGURE_6_2)
+
+
+def test_e12_printed_maxval2_runs_away() -> None:
+    m = notes("chapter6_game_trees", printed={"maxval2"}, **GAMES)
+    # minval2 as printed, with only E21's missing bracket supplied: no case for the empty list either
+    m.run("minval2[u,α,β] ← {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]")
+    with pytest.raises(EvalError, match="runaway recursion"):
+        m.call("maxval", FIGURE_6_2)
+
+
+def test_e21_printed_minval2_lacks_a_closing_bracket() -> None:
+    with pytest.raises(MSyntaxError, match=r"chapter6_game_trees\.m: minval2, line 23, .*ends too soon"):
+        notes("chapter6_game_trees", corrected=False, **GAMES)
+
+
+# --- correspondence: every definition has a transcription, and they agree -----------------------
+
+TRANSCRIPTIONS: dict[str, list[Any]] = {
+    # name in the notes: the Python objects whose docstrings (or modules' docstrings) quote it
+    "search": [tree_search_module], "searchlis": [tree_search_module], "allsol": [tree_search_module],
+    "allsola": [tree_search_module], "allsolb": [tree_search_module], "mapapp": [lists.mapapp],
+    "lose": [paths_module.path_search, insanity.tower_search, insanity_words.word_tower_search],
+    "ter": [paths_module.path_search, insanity.tower_search, insanity_words.word_tower_search],
+    "successors": [paths_module.path_search, insanity.tower_search, insanity_words.word_tower_search],
+    "p₀": [insanity.p0], "mapcar2": [lists.mapcar2], "puzz1": [insanity.puzz1], "puzz2": [insanity.puzz2],
+    "cycles": [insanity.cycles], "upto": [lists.upto], "puzz3": [insanity.puzz3], "puzz4": [insanity.puzz4],
+    "puzz": [insanity.puzz], "puzza": [insanity_words.puzza], "zap": [insanity_words.zap],
+    "poo": [insanity_words.poo], "mapchoose": [lists.mapchoose],
+    "maxlis": [game_trees.maxlis, game_trees.maxlis_iterative], "minlis": [game_trees.minlis],
+    "maxlisa": [game_trees.maxlisa], "bestmax": [game_trees.bestmax], "bestmaxa": [game_trees.bestmaxa],
+    "bestmin": [game_trees.bestmin], "bestmina": [game_trees.bestmina],
+    **{name: [game_trees.game_tree_search] for name in (
+        "valmax", "valmin", "movemax", "movemin", "maxval", "maxval1", "maxval2",
+        "minval", "minval1", "minval2",
+    )},
+}  # fmt: skip
+
+
+def test_every_definition_of_the_two_chapters_has_a_transcription_and_a_source() -> None:
+    in_sources = {s.name for part in PARTS for s in statements(part)}
+    assert in_sources == set(TRANSCRIPTIONS)
+
+
+def quoted_equations(text: str) -> list[str]:
+    """The equations in a docstring: a line with ``←``, and the lines indented below it."""
+    lines = text.splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        if "←" not in line:
+            continue
+        start = line.find("``") + 2 if "``" in line[: line.find("←")] else len(line) - len(line.lstrip())
+        equation = [line[start:]]
+        indent = len(line) - len(line.lstrip())
+        for more in lines[i + 1 :]:
+            if more.strip() and len(more) - len(more.lstrip()) > indent and "←" not in more:
+                equation.append(more.strip())
+            else:
+                break
+        found.append(" ".join(equation).split("``")[0].rstrip(" .,:"))
+    return found
+
+
+def docstrings(obj: Any) -> str:
+    module = inspect.getmodule(obj)
+    own = obj.__doc__ if callable(obj) or inspect.ismodule(obj) else ""
+    return f"{own or ''}\n{module.__doc__ if module else ''}"
+
+
+DEFINITIONS = [
+    (part, s.name, k)
+    for part in PARTS
+    for k, s in enumerate(statements(part))
+    if isinstance(s.parse(), Definition)
+]
+
+
+@pytest.mark.parametrize(
+    ("part", "name", "index"), DEFINITIONS, ids=[f"{p}:{n}:{i}" for p, n, i in DEFINITIONS]
+)
+def test_each_transcription_quotes_its_definition(part: str, name: str, index: int) -> None:
+    source = statements(part)[index].parse()
+    candidates = []
+    for obj in TRANSCRIPTIONS[name]:
+        for equation in quoted_equations(docstrings(obj)):
+            try:
+                candidates.append(parse_expression(equation))
+            except MSyntaxError:
+                continue
+    assert source in candidates, (
+        f"no docstring of {TRANSCRIPTIONS[name]} quotes {statements(part)[index].text}"
+    )
+
+
+# random inputs: the notes' definitions against the Python transcriptions
+
+LISTS = notes("chapter5_insanity", "chapter5_insanity_words", "chapter5_search")
+
+
+@given(small_lists)
+def test_cycles_and_upto(u: Any) -> None:
+    assert LISTS.call("cycles", u) == insanity.cycles(u)
+    tails = [u] + ([u.cdr] if u is not NIL else [])
+    for x in tails:
+        assert LISTS.call("upto", u, x) == lists.upto(u, x)
+
+
+@given(small_lists, small_lists)
+def test_mapcar2_and_mapchoose_and_mapapp(u: Any, v: Any) -> None:
+    pair = LISTS.eval("λyz.z.y")
+    assert LISTS.call("mapcar2", u, v, pair) == lists.mapcar2(u, v, lambda y, z: lists.cons(z, y))
+    is_int = LISTS.eval("λx.x = 1")
+    wrap = LISTS.eval("λx.(x)")
+    assert LISTS.call("mapchoose", u, is_int, wrap) == lists.mapchoose(u, lambda x: x == 1, lambda x: lisp(x))
+    assert LISTS.call("mapapp", u, wrap) == lists.mapapp(u, lambda x: lisp(x))
+
+
+@given(st.lists(st.sampled_from(["R", "W", "G", "B"]), max_size=6))
+def test_zap_and_poo(colours: list[str]) -> None:
+    v = from_iterable(colours)
+    assert LISTS.call("zap", v) == insanity_words.zap(v)
+
+
+@st.composite
+def graphs(draw: Any) -> tuple[Any, Any]:
+    n = draw(st.integers(2, 6))
+    vertices = [f"V{i}" for i in range(n)]
+    edges = {v: draw(st.lists(st.sampled_from(vertices), max_size=3, unique=True)) for v in vertices}
+    return from_iterable([lisp(v, *edges[v]) for v in vertices]), draw(st.sampled_from(vertices))
+
+
+@given(graphs())
+def test_search_and_allsol_on_random_graphs(graph_and_final: tuple[Any, Any]) -> None:
+    graph, final = graph_and_final
+    m = notes("chapter5_search", "chapter5_paths", graph=graph, final=final)
+    python = path_search(graph, final)
+    start = lisp("V0")
+    assert m.call("search", start) == python.search(start)
+    assert m.call("allsol", start) == python.allsol_efficient(start)
+    m.define(definition("chapter5_search", "allsol", 1))
+    assert m.call("allsol", start) == python.allsol(start)
+
+
+def game_trees_(depth: int) -> st.SearchStrategy[Any]:
+    leaves = st.integers(-20, 20)
+    if depth == 0:
+        return leaves
+    return leaves | st.lists(game_trees_(depth - 1), min_size=1, max_size=3).map(from_iterable)
+
+
+GAME = notes("chapter6_game_trees", **GAMES)
+
+
+@given(game_trees_(4))
+def test_valmax_movemax_and_maxval_on_random_trees(t: Any) -> None:
+    for name in ("valmax", "valmin", "maxval", "minval"):
+        assert GAME.call(name, t) == getattr(tree, name)(t)
+    if not ter(t):
+        assert GAME.call("movemax", t) == tree.movemax(t)
+        assert GAME.call("movemin", t) == tree.movemin(t)
+
+
+@given(st.lists(st.integers(-9, 9), max_size=8))
+def test_maxlis_minlis_and_the_iterative_maxlis(xs: list[int]) -> None:
+    u = from_iterable(xs)
+    identity = GAME.eval("λx.x")
+    assert GAME.call("maxlis", u, identity) == game_trees.maxlis_iterative(u, lambda x: x)
+    assert GAME.call("minlis", u, identity) == game_trees.minlis(u, lambda x: x)
+    first = Interpreter()
+    first.define(definition("chapter6_game_trees", "maxlis", 1))
+    assert (
+        first.call("maxlis", u, identity) == game_trees.maxlis(u, lambda x: x) == max(xs, default=-math.inf)
+    )
+
+
+def test_the_docstring_extractor_finds_multi_line_equations() -> None:
+    found = quoted_equations(game_trees.__doc__ or "")
+    assert any(re.match(r"maxval2\[u,α,β\] ← if n u then α else \{", e) for e in found)
