@@ -152,11 +152,11 @@ def bestmin(u: Any, f: Fn) -> Any:
 
 
 def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
-    """The worst for the maximizing player of ``sofar`` and the elements of ``u``, as printed but for E11::
+    """The worst of ``sofar`` and the elements of ``u``, as printed but for E11::
 
-    bestmina[u,sofar,valsofar,f] ← if n u then sofar
-        else if f[a u] ≥ valsofar then bestmina[d u,sofar,valsofar,f]
-        else bestmina[d u,a u,f[a u],f]
+        bestmina[u,sofar,valsofar,f] ← if n u then sofar
+            else if f[a u] ≥ valsofar then bestmina[d u,sofar,valsofar,f]
+            else bestmina[d u,a u,f[a u],f]
     """
     return (
         sofar if n(u)
