@@ -157,6 +157,8 @@ def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
         bestmina[u,sofar,valsofar,f] ← if n u then sofar
             else if f[a u] ≥ valsofar then bestmina[d u,sofar,valsofar,f]
             else bestmina[d u,a u,f[a u],f]
+
+    :func:`bestmaxa` with ``≥`` for ``≤``; :func:`bestmina_once` evaluates once (E14).
     """
     return (
         sofar if n(u)
