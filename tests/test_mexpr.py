@@ -380,3 +380,69 @@ def test_maxlis_minlis_and_the_iterative_maxlis(xs: list[int]) -> None:
 def test_the_docstring_extractor_finds_multi_line_equations() -> None:
     found = quoted_equations(game_trees.__doc__ or "")
     assert any(re.match(r"maxval2\[u,α,β\] ← if n u then α else \{", e) for e in found)
+
+
+# --- the REPL ----------------------------------------------------------------------------------
+
+
+def test_the_repl_evaluates_reports_errors_and_goes_on() -> None:
+    from lispy.mexpr.repl import Session, run_lines
+
+    said: list[str] = []
+    errors: list[str] = []
+    session = Session(said.append, errors.append)
+    run_lines(
+        session,
+        [
+            "twice x ← x + x",
+            "twice 21",
+            "a 3",
+            "f[x,",
+            "  y] ← x . y",
+            "f[1, (2)]",
+            "'(A . (B C))",
+            ":notes chapter5_insanity chapter5_search",
+            "search p₀",
+            ":env",
+            "if",
+            ":nonsense",
+            ":quit",
+            "twice 1",
+        ],
+    )
+    assert said[0] == "42"
+    assert said[1] == "(1 2)" and said[2] == "(A B C)"
+    assert said[4] == "((G W R B) (R W G B) (B R G W) (W B G R))"
+    assert "twice" in said[5] and "search" in said[5]
+    assert errors[0].startswith("error: in input, line 1, column 1: a: the argument 3")
+    assert "ends too soon" in errors[1] and "no command :nonsense" in errors[2]
+    assert session.done and session.failures == 3 and len(said) == 6
+
+
+def test_python_m_lispy_reads_piped_input(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    script = tmp_path / "session.m"
+    script.write_text("x ← (A B)\nd x\nvalmax ((3 12 8) (2 4 6) (14 5 2))\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy", "--notes", "chapter6_game_trees", str(script)],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["loaded chapter6_game_trees", "(A B)", "(B)", "3"]
+    bad = subprocess.run(
+        [sys.executable, "-m", "lispy"],
+        input="a G\n2 + 2\n",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 1
+    assert bad.stdout.splitlines() == ["4"]
+    assert "a: the argument G (a symbol) is an atom" in bad.stderr and "Traceback" not in bad.stderr
