@@ -4,8 +4,12 @@ The Lisp data model (:mod:`lispy.data`, :mod:`lispy.reader`, :mod:`lispy.printer
 McCarthy's list functions under his names (:mod:`lispy.lists`), and the notes'
 definitions transcribed near-literally (:mod:`lispy.tree_search` for chapter 5,
 with its examples in :mod:`lispy.paths`, :mod:`lispy.insanity` and
-:mod:`lispy.insanity_words`).  Where the code differs from the notes as printed,
-ERRATA.md says where and why.
+:mod:`lispy.insanity_words`; :mod:`lispy.game_trees` for chapter 6).  The
+companion sources' systems: AIMA's game formulation (:mod:`lispy.game`) and
+algorithms (:mod:`lispy.aima`), CS61B's ``chooseMove`` (:mod:`lispy.cs61b`), on
+tic-tac-toe and Connect Four.  :mod:`lispy.mexpr` reads and runs the notes' own
+M-expressions (``python -m lispy``).  Where the code differs from the notes as
+printed, ERRATA.md says where and why.
 
 >>> from lispy import read, mapcar
 >>> mapcar(read("(1 2 3)"), lambda x: x * x)
