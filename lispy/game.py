@@ -92,7 +92,9 @@ def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
     ``successors p`` is the Lisp list of the states after each legal move,
     ``ter`` is ``terminal_test`` and ``imval p`` is ``utility(p, player)``, the
     value to the maximizing player, who is ``player`` (by default the player to
-    move in ``game.initial``).
+    move in ``game.initial``).  McCarthy's ``valmax`` and ``valmin`` alternate, so
+    this fits games whose players alternate (not the bridge example, whose trick
+    winner leads again: ERRATA E17).
     """
     me = game.to_move(game.initial) if player is None else player
 
