@@ -6,10 +6,9 @@ Positions examined are calls of the search on a position (``terminal_test`` for
 lispy, the ``negamax``/``mt`` function for easyAI), the root and table hits
 included.  Seconds are the best of several repeats, without counting.  Ratios
 are to easyAI's ``Negamax(9)`` with its transposition table, measured in the
-same run.  easyAI is optional: without it, only lispy's rows are printed.
-aima-python is not on PyPI; its ``minmax_decision`` took about 2.4 s on these
-machines (../shared/design/measured-facts.md), which is a figure from another
-run, shown for orientation only.
+same run.  The peers are easyAI and aima-python's games module as the PyPI
+package ``aima3`` ships it; both are optional (``pip install -e '.[bench]'``):
+without them only lispy's rows are printed.
 """
 
 from __future__ import annotations
@@ -106,18 +105,48 @@ def easyai_rows() -> list[tuple[str, int, float]]:
     return rows
 
 
+def aima_rows() -> list[tuple[str, int, float]]:
+    """aima-python's games module, as PyPI's ``aima3`` package ships it."""
+    try:
+        from aima3.games import TicTacToe as AimaTicTacToe
+        from aima3.games import alphabeta_search, minimax_decision
+    except ImportError:
+        return []
+
+    class Counting(AimaTicTacToe):  # type: ignore[misc, valid-type]
+        examined = 0
+
+        def terminal_test(self, state: Any) -> bool:
+            Counting.examined += 1
+            return bool(super().terminal_test(state))
+
+    rows = []
+    for label, search in [
+        ("aima3 (aima-python) minimax_decision", minimax_decision),
+        ("aima3 (aima-python) alphabeta_search", alphabeta_search),
+    ]:
+        Counting.examined = 0
+        game = Counting()
+        search(game.initial, game)
+        count = Counting.examined
+        plain = AimaTicTacToe()
+        seconds = best_seconds(partial(search, plain.initial, plain), repeat=3)
+        rows.append((label, count, seconds))
+    return rows
+
+
 def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}\n")
-    rows = lispy_rows() + easyai_rows()
+    rows = lispy_rows() + easyai_rows() + aima_rows()
     reference = next((r for r in rows if r[0] == "easyAI Negamax(9) + table"), None)
     print("| search | positions examined | seconds | time / easyAI Negamax+table |")
     print("|---|---:|---:|---:|")
     for label, positions, seconds in rows:
         ratio = f"{seconds / reference[2]:.2f}" if reference else "-"
         print(f"| {label} | {positions:,} | {seconds:.4f} | {ratio} |")
-    if reference is None:
-        print("\neasyAI is not installed: python -m pip install -e '.[bench]'")
-    print("\naima-python minmax_decision, another run (measured-facts.md): 549,946 positions, about 2.4 s")
+    if reference is None or not any(r[0].startswith("aima3") for r in rows):
+        print("\neasyAI or aima3 is not installed: python -m pip install -e '.[bench]'")
+    print("\naima3 does not test the root for the end of the game, so it counts one position fewer.")
 
 
 if __name__ == "__main__":
