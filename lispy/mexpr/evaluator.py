@@ -146,18 +146,8 @@ and deep recursion would crash instead of raising ``RecursionError``.
 def make_function(
     name: str, params: tuple[str, ...], code: Code, frame: Frame, line: int = 0, column: int = 0
 ) -> MFunction:
-    """The Python function of a definition or ``λ`` whose body is ``code``, closed over ``frame``.
-
-    A recursion that runs away inside it raises :class:`EvalError` naming it.
-    """
-
-    def body(f: Frame) -> Any:
-        try:
-            return code(f)
-        except RecursionError:
-            raise EvalError(
-                "runaway recursion: calls nested too deep (is a base case missing?)", name, line, column
-            ) from None
+    """The Python function of a definition or ``λ`` whose body is ``code``, closed over ``frame``."""
+    body = code
 
     if len(params) == 1:
 
@@ -347,12 +337,14 @@ class Interpreter:
         return binary
 
     def _call(self, node: Call, local: Scope, where: str) -> Code:
-        fn = self._compile(node.fn, local, where)
         args = [self._compile(x, local, where) for x in node.args]
         line, column = node.line, node.column
         shown = node.fn.name if isinstance(node.fn, Var) else "the function"
+        name = node.fn.name if isinstance(node.fn, Var) and not any(shown in p for p in local) else None
 
         def fail(g: Any, values: list[Any], e: Exception) -> EvalError:
+            if isinstance(e, RecursionError):
+                return EvalError(RUNAWAY, where, line, column)
             if isinstance(e, LispTypeError):
                 return EvalError(str(e), where, line, column)
             if isinstance(e, TypeError):
@@ -362,7 +354,11 @@ class Interpreter:
                 return EvalError(message or f"{shown}: {e}", where, line, column)
             return EvalError(f"{shown}: {e}", where, line, column)
 
-        # Calls with a fixed number of arguments, never g(*values): see MFunction.
+        # A global function is fetched here, not by a compiled Var (one Python call fewer per
+        # application), and called with a fixed number of arguments, never g(*values): see MFunction.
+        if name is not None and 1 <= len(args) <= 3:
+            return _global_call(self, name, args, fail, where, line, column)
+        fn = self._compile(node.fn, local, where)
         if len(args) == 1:
             (x0,) = args
 
@@ -370,9 +366,9 @@ class Interpreter:
                 g, v = fn(f), x0(f)
                 try:
                     return g(v)
-                except (EvalError, RecursionError):
+                except EvalError:
                     raise
-                except (TypeError, ValueError) as e:
+                except (TypeError, ValueError, RecursionError) as e:
                     raise fail(g, [v], e) from None
 
             return call1
@@ -383,25 +379,12 @@ class Interpreter:
                 g, v, w = fn(f), x0(f), x1(f)
                 try:
                     return g(v, w)
-                except (EvalError, RecursionError):
+                except EvalError:
                     raise
-                except (TypeError, ValueError) as e:
+                except (TypeError, ValueError, RecursionError) as e:
                     raise fail(g, [v, w], e) from None
 
             return call2
-        if len(args) == 3:
-            x0, x1, x2 = args
-
-            def call3(f: Frame) -> Any:
-                g, u, v, w = fn(f), x0(f), x1(f), x2(f)
-                try:
-                    return g(u, v, w)
-                except (EvalError, RecursionError):
-                    raise
-                except (TypeError, ValueError) as e:
-                    raise fail(g, [u, v, w], e) from None
-
-            return call3
         if len(args) == 4:
             x0, x1, x2, x3 = args
 
@@ -409,24 +392,95 @@ class Interpreter:
                 g, t, u, v, w = fn(f), x0(f), x1(f), x2(f), x3(f)
                 try:
                     return g(t, u, v, w)
-                except (EvalError, RecursionError):
+                except EvalError:
                     raise
-                except (TypeError, ValueError) as e:
+                except (TypeError, ValueError, RecursionError) as e:
                     raise fail(g, [t, u, v, w], e) from None
 
             return call4
 
-        def call(f: Frame) -> Any:  # five or more arguments, or none: not in the notes
+        def call(f: Frame) -> Any:  # three arguments to a λ, five or more, or none
             g = fn(f)
             values = [x(f) for x in args]
             try:
+                if len(values) == 3:
+                    return g(values[0], values[1], values[2])
                 return g(*values)
-            except (EvalError, RecursionError):
+            except EvalError:
                 raise
-            except (TypeError, ValueError) as e:
+            except (TypeError, ValueError, RecursionError) as e:
                 raise fail(g, values, e) from None
 
         return call
+
+
+RUNAWAY = "runaway recursion: calls nested too deep (is a base case missing?)"
+
+
+def _global_call(
+    interpreter: Interpreter,
+    name: str,
+    args: list[Code],
+    fail: Callable[[Any, list[Any], Exception], EvalError],
+    where: str,
+    line: int,
+    column: int,
+) -> Code:
+    """The code of ``name[a1,…]`` for a global ``name`` and one to three arguments."""
+
+    def undefined() -> EvalError:
+        return EvalError(f"undefined name {name}", where, line, column)
+
+    if len(args) == 1:
+        (x0,) = args
+
+        def call1(f: Frame) -> Any:
+            try:
+                g = interpreter._lookup[name]
+            except KeyError:
+                raise undefined() from None
+            v = x0(f)
+            try:
+                return g(v)
+            except EvalError:
+                raise
+            except (TypeError, ValueError, RecursionError) as e:
+                raise fail(g, [v], e) from None
+
+        return call1
+    if len(args) == 2:
+        x0, x1 = args
+
+        def call2(f: Frame) -> Any:
+            try:
+                g = interpreter._lookup[name]
+            except KeyError:
+                raise undefined() from None
+            v, w = x0(f), x1(f)
+            try:
+                return g(v, w)
+            except EvalError:
+                raise
+            except (TypeError, ValueError, RecursionError) as e:
+                raise fail(g, [v, w], e) from None
+
+        return call2
+    x0, x1, x2 = args
+
+    def call3(f: Frame) -> Any:
+        try:
+            g = interpreter._lookup[name]
+        except KeyError:
+            raise undefined() from None
+        u, v, w = x0(f), x1(f), x2(f)
+        try:
+            return g(u, v, w)
+        except EvalError:
+            raise
+        except (TypeError, ValueError, RecursionError) as e:
+            raise fail(g, [u, v, w], e) from None
+
+    return call3
 
 
 def _local(depth: int, index: int) -> Code:
