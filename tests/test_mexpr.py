@@ -446,3 +446,14 @@ def test_python_m_lispy_reads_piped_input(tmp_path: Any) -> None:
     assert bad.returncode == 1
     assert bad.stdout.splitlines() == ["4"]
     assert "a: the argument G (a symbol) is an atom" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_notes_assignments_give_the_transcriptions_values() -> None:
+    m = notes("chapter5_insanity", "chapter5_insanity_words")
+    assert m["puzz1"] == insanity.puzz1
+    assert m["puzz2"] == insanity.puzz2
+    assert m["puzz3"] == insanity.puzz3
+    assert m["puzz4"] == insanity.puzz4
+    assert m["puzz"] == insanity.puzz
+    assert m["p₀"] == insanity.p0
+    assert m["puzza"] == insanity_words.puzza

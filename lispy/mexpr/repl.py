@@ -16,7 +16,9 @@ Chapter 6's parts come with S-expression game trees bound as the game
 (``successors``, ``ter``, ``imval``), so ``valmax ((3 12 8) (2 4 6) (14 5 2))``
 works at once.  Errors are shown and the session goes on.  With a file
 argument or piped input it evaluates each statement and prints each result,
-without prompts; the exit status is 1 if any failed.
+without prompts; the exit status is 1 if any failed.  At a terminal, lines can
+be edited and recalled as in Python's own REPL (readline), and the history is
+kept in ``~/.lispy_history``.
 """
 
 from __future__ import annotations
@@ -148,7 +150,15 @@ def inputs(lines: Iterator[str], prompt: Callable[[str], None] | None = None) ->
 def interactive(session: Session) -> None:
     """The terminal loop, with line editing and history where Python's readline is available."""
     try:
-        import readline  # noqa: F401 - input() gains line editing and history
+        import atexit
+        import readline  # input() gains line editing and history, as in Python's own REPL
+
+        history = Path.home() / ".lispy_history"
+        try:
+            readline.read_history_file(history)
+        except OSError:
+            pass
+        atexit.register(lambda: _save_history(readline, history))
     except ImportError:
         pass
     print("lispy: McCarthy's M-expressions. :help for help, :notes to load the notes, Ctrl-D to leave.")
@@ -168,6 +178,14 @@ def interactive(session: Session) -> None:
             continue
         session.handle(pending)
         pending = ""
+
+
+def _save_history(readline: Any, history: Path) -> None:
+    try:
+        readline.set_history_length(1000)
+        readline.write_history_file(history)
+    except OSError:
+        pass
 
 
 def run_lines(session: Session, lines: Iterable[str]) -> None:
