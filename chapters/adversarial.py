@@ -36,7 +36,7 @@ from lispy.aima.minimax import minimax_decision, value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
 from lispy.connect_four import ConnectFour, position
-from lispy.game import MAX, Counted, TreeGame, TreeState, mccarthy_search
+from lispy.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
 
 __all__ = ["FIGURE_6_2", "main"]
 
@@ -45,18 +45,6 @@ BOOK_6_2_DECISION = "action a1 is the optimal choice for MAX … so it has a min
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
 """Figure 6.2: MAX to move over the MIN nodes B, C, D."""
-
-
-class Recorded(Counted):
-    """A counted tree game that also records, in order, the paths of the leaves evaluated."""
-
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self.leaves: list[tuple[int, ...]] = []
-
-    def utility(self, state: TreeState, player: Any) -> float:
-        self.leaves.append(state.path)
-        return super().utility(state, player)
 
 
 def bounds(t: Any, seen: set[tuple[int, ...]], path: tuple[int, ...] = (), max_to_move: bool = True) -> tuple:
@@ -94,9 +82,9 @@ def figure_6_5() -> None:
     game = Recorded(TreeGame(FIGURE_6_2))
     decision = alpha_beta_search(game)
     rows = []
-    for stage in range(len(game.leaves) + 1):
-        seen = set(game.leaves[:stage])
-        leaf = "start" if stage == 0 else "leaf " + ".".join(map(str, game.leaves[stage - 1]))
+    for stage in range(len(game.terminals) + 1):
+        seen = set([t.path for t in game.terminals[:stage]])
+        leaf = "start" if stage == 0 else "leaf " + ".".join(map(str, game.terminals[stage - 1].path))
         subtrees = to_pylist(FIGURE_6_2)
         ranges = [bounds(c, seen, (i,), False) for i, c in enumerate(subtrees, 1)]
         rows.append([leaf, interval(bounds(FIGURE_6_2, seen)), *(interval(r) for r in ranges)])

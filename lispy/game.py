@@ -36,6 +36,7 @@ __all__ = [
     "McCarthyAsAima",
     "McCarthyGame",
     "McCarthyState",
+    "Recorded",
     "TreeGame",
     "TreeState",
     "from_mccarthy",
@@ -240,3 +241,19 @@ class Counted:
     def reset(self) -> None:
         """Set both counts to zero."""
         self.examined = self.evaluated = 0
+
+
+class Recorded(Counted):
+    """A :class:`Counted` game that also keeps, in order, the terminal states it evaluated.
+
+    On a :class:`TreeGame`, ``[s.path for s in game.terminals]`` are the leaves a
+    search looked at (AIMA Figure 6.5: αβ never looks at the 2nd and 3rd under C).
+    """
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        self.terminals: list[Any] = []
+
+    def utility(self, state: Any, player: Player) -> float:
+        self.terminals.append(state)
+        return super().utility(state, player)

@@ -38,7 +38,7 @@ from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decis
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
 from lispy.as_printed import aima_max_value_as_printed
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.game import MAX, MIN, Counted, TreeGame, TreeState, from_mccarthy, mccarthy_search
+from lispy.game import MAX, MIN, Counted, Recorded, TreeGame, TreeState, from_mccarthy, mccarthy_search
 from lispy.sexp_games import imval, successors, ter, tree
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
@@ -62,18 +62,6 @@ def game_trees(depth: int, leaves: st.SearchStrategy[int] = LEAVES) -> st.Search
     return leaves | st.lists(game_trees(depth - 1, leaves), min_size=1, max_size=3).map(from_iterable)
 
 
-class Recorded(Counted):
-    """A counted tree game that also records the paths of the leaves it evaluated."""
-
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self.leaves: list[tuple[int, ...]] = []
-
-    def utility(self, state: TreeState, player: Any) -> float:
-        self.leaves.append(state.path)
-        return super().utility(state, player)
-
-
 # --- Figure 6.2 and Figure 6.5 -------------------------------------------------------------
 
 
@@ -87,7 +75,7 @@ def test_figure_6_2_minimax_decision_is_a1_with_value_3() -> None:
 def test_figure_6_5_alpha_beta_never_evaluates_the_second_and_third_leaves_under_c(search: Any) -> None:
     game = Recorded(TreeGame(FIGURE_6_2))
     assert search(game) == Decision(1, 3)
-    assert game.leaves == [(1, 1), (1, 2), (1, 3), (2, 1), (3, 1), (3, 2), (3, 3)]
+    assert [t.path for t in game.terminals] == [(1, 1), (1, 2), (1, 3), (2, 1), (3, 1), (3, 2), (3, 3)]
 
 
 def test_the_mccarthy_and_cs61b_formulations_agree_on_figure_6_2() -> None:

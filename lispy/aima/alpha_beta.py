@@ -46,7 +46,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from lispy.aima import Decision, NoMoveError
+from lispy.aima import Decision, decide
 from lispy.game import Game
 
 __all__ = ["alpha_beta_search", "alpha_beta_search_fail_hard"]
@@ -87,18 +87,7 @@ def alpha_beta_search(game: Game[Any], state: Any | None = None) -> Decision:
     def value(state: Any, α: float, β: float) -> float:
         return (max_value if game.to_move(state) == player else min_value)(state, α, β)
 
-    if game.terminal_test(state):
-        raise NoMoveError("alpha_beta_search: the state is terminal, there is no move to choose")
-    best: Decision | None = None
-    α = -math.inf
-    for a, s in game.successors(state):
-        v = value(s, α, math.inf)
-        if best is None or v > best.value:
-            best = Decision(a, v)
-            α = max(α, v)
-    if best is None:
-        raise NoMoveError("alpha_beta_search: the state has no successors")
-    return best
+    return decide("alpha_beta_search", game, state, lambda s, α: value(s, α, math.inf))
 
 
 def alpha_beta_search_fail_hard(
@@ -139,15 +128,6 @@ def alpha_beta_search_fail_hard(
     def value(state: Any, α: float, β: float) -> float:
         return (max_value if game.to_move(state) == player else min_value)(state, α, β)
 
-    if cutoff(state):
-        raise NoMoveError("alpha_beta_search_fail_hard: the state is terminal (a cutoff), no move to choose")
-    best: Decision | None = None
-    α = -math.inf
-    for a, s in game.successors(state):
-        v = value(s, α, math.inf)
-        if best is None or v > best.value:
-            best = Decision(a, v)
-            α = v
-    if best is None:
-        raise NoMoveError("alpha_beta_search_fail_hard: the state has no successors")
-    return best
+    return decide(
+        "alpha_beta_search_fail_hard", game, state, lambda s, α: value(s, α, math.inf), terminal=cutoff
+    )

@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lispy.aima import Decision, NoMoveError
+from lispy.aima import Decision, decide
 from lispy.game import Game
 
 __all__ = ["Evaluation", "alpha_beta_cutoff_search", "weighted_linear"]
@@ -112,15 +112,4 @@ def alpha_beta_cutoff_search(
     def value(state: Any, α: float, β: float, depth: float) -> float:
         return (max_value if game.to_move(state) == player else min_value)(state, α, β, depth)
 
-    if game.terminal_test(state):
-        raise NoMoveError("alpha_beta_cutoff_search: the state is terminal, there is no move to choose")
-    best: Decision | None = None
-    α = -math.inf
-    for a, s in game.successors(state):
-        v = value(s, α, math.inf, depth - 1)
-        if best is None or v > best.value:
-            best = Decision(a, v)
-            α = max(α, v)
-    if best is None:
-        raise NoMoveError("alpha_beta_cutoff_search: the state has no successors")
-    return best
+    return decide("alpha_beta_cutoff_search", game, state, lambda s, α: value(s, α, math.inf, depth - 1))

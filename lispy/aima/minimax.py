@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from lispy.aima import Decision, NoMoveError
+from lispy.aima import Decision, decide
 from lispy.game import Game
 
 __all__ = ["max_value", "min_value", "minimax_decision", "minimax_value", "value"]
@@ -74,14 +74,5 @@ def minimax_decision(game: Game[Any], state: Any | None = None) -> Decision:
     Raises :class:`NoMoveError` if ``state`` is terminal or has no moves.
     """
     state = game.initial if state is None else state
-    if game.terminal_test(state):
-        raise NoMoveError("minimax_decision: the state is terminal, there is no move to choose")
     player = game.to_move(state)
-    best: Decision | None = None
-    for a, s in game.successors(state):
-        v = value(game, s, player)
-        if best is None or v > best.value:
-            best = Decision(a, v)
-    if best is None:
-        raise NoMoveError("minimax_decision: the state has no successors")
-    return best
+    return decide("minimax_decision", game, state, lambda s, α: value(game, s, player))
