@@ -28,7 +28,7 @@ recursion works: evaluation runs inside :func:`lispy.recursion.deep_recursion`.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from pyrsistent import PMap, pmap
@@ -48,6 +48,7 @@ from lispy.mexpr.syntax import (
     Var,
     parse_expression,
 )
+from lispy.printer import to_string
 from lispy.recursion import deep_recursion
 
 __all__ = ["BUILTINS", "EvalError", "Interpreter", "MFunction"]
@@ -143,12 +144,8 @@ and deep recursion would crash instead of raising ``RecursionError``.
 """
 
 
-def make_function(
-    name: str, params: tuple[str, ...], code: Code, frame: Frame, line: int = 0, column: int = 0
-) -> MFunction:
-    """The Python function of a definition or ``λ`` whose body is ``code``, closed over ``frame``."""
-    body = code
-
+def make_function(name: str, params: tuple[str, ...], body: Code, frame: Frame) -> MFunction:
+    """The Python function of a definition or ``λ`` whose body is ``body``, closed over ``frame``."""
     if len(params) == 1:
 
         def f(x: Any) -> Any:
@@ -215,9 +212,7 @@ class Interpreter:
         """Bind a definition's function, or an assignment's value, to its name; return the value."""
         if isinstance(statement, Definition):
             body = self._compile(statement.body, (statement.params,), statement.name)
-            value: Any = make_function(
-                statement.name, statement.params, body, None, statement.line, statement.column
-            )
+            value: Any = make_function(statement.name, statement.params, body, None)
         else:
             value = self._evaluate(statement.expr, statement.name)
         self.globals = self.globals.set(statement.name, value)
@@ -269,9 +264,7 @@ class Interpreter:
             try:
                 return thunk()
             except RecursionError:
-                raise EvalError(
-                    "runaway recursion: calls nested too deep (is a base case missing?)", where, line, column
-                ) from None
+                raise EvalError(RUNAWAY, where, line, column) from None
 
     # --- compiling ---------------------------------------------------------------------------
 
@@ -300,8 +293,7 @@ class Interpreter:
         if isinstance(node, Lambda):
             body = compile_(node.body, (node.params, *local), where)
             params, name = node.params, f"λ{''.join(node.params)} in {where}"
-            line, column = node.line, node.column
-            return lambda f: make_function(name, params, body, f, line, column)
+            return lambda f: make_function(name, params, body, f)
         if isinstance(node, BinOp):
             return self._binop(node, local, where)
         if isinstance(node, ListLit):
@@ -499,16 +491,8 @@ def _local(depth: int, index: int) -> Code:
 
 
 def _show(x: Any) -> str:
-    from lispy.printer import to_string
-
     return to_string(x) if isinstance(x, (Cons, str, int, float)) or x is NIL else repr(x)
 
 
 def _describe(e: Exception, x: Any, y: Any) -> str:
     return f"cannot apply to {_show(x)} and {_show(y)} ({e})"
-
-
-def load_statements(interpreter: Interpreter, statements: Iterable[Definition | Assignment]) -> None:
-    """Define each statement in order."""
-    for s in statements:
-        interpreter.define(s)

@@ -35,6 +35,7 @@ from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark.exceptions import VisitError
 
 from lispy.data import NIL
 
@@ -155,12 +156,9 @@ def _name(token: Token) -> str:
     return _ALIASES.get(str(token), str(token))
 
 
-def _at(token: Any) -> dict[str, int]:
-    line = getattr(token, "line", None) or getattr(getattr(token, "meta", None), "line", 0) or 0
-    column = getattr(token, "column", None) or getattr(getattr(token, "meta", None), "column", 0) or 0
-    if isinstance(token, Node):
-        line, column = token.line, token.column
-    return {"line": line, "column": column}
+def _at(x: Token | Node) -> dict[str, int]:
+    """The position of a token or a node, as keyword arguments for a new node."""
+    return {"line": x.line or 0, "column": x.column or 0}
 
 
 @v_args(inline=True)
@@ -267,8 +265,8 @@ def _parse(text: str, start: str, where: str) -> Node:
         else:
             message = f"unexpected character {text.splitlines()[line - 1][column - 1]!r}"
         raise MSyntaxError(message, text, line, column, where) from None
-    except Exception as e:  # a check made while building the tree
-        invalid = e.__context__ if isinstance(e.__context__, _Invalid) else e
+    except VisitError as e:  # a check made while building the tree
+        invalid = e.orig_exc
         if isinstance(invalid, _Invalid):
             raise MSyntaxError(
                 str(invalid), text, invalid.at["line"] or 1, invalid.at["column"] or 1, where
