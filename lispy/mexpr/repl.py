@@ -33,7 +33,7 @@ from lispy import sexp_games
 from lispy.data import Cons
 from lispy.mexpr.evaluator import EvalError, Interpreter
 from lispy.mexpr.program import PARTS, notes, split_statements
-from lispy.mexpr.syntax import MSyntaxError
+from lispy.mexpr.syntax import MSyntaxError, parse_expression
 from lispy.printer import to_string
 from lispy.reader import ReadError, read
 
@@ -119,15 +119,13 @@ def incomplete(text: str) -> bool:
     if text.lstrip().startswith((":", "'", ";")):
         return text.lstrip().startswith("'") and text.count("(") > text.count(")")
     try:
-        from lispy.mexpr.syntax import parse_expression
-
         parse_expression(text)
     except MSyntaxError as e:
         return INCOMPLETE in e.reason
     return False
 
 
-def inputs(lines: Iterator[str], prompt: Callable[[str], None] | None = None) -> Iterator[str]:
+def inputs(lines: Iterator[str]) -> Iterator[str]:
     """Complete inputs from ``lines``: a line, joined with the next while it is incomplete."""
     pending = ""
     for line in lines:
@@ -136,13 +134,9 @@ def inputs(lines: Iterator[str], prompt: Callable[[str], None] | None = None) ->
             pending = ""
         pending = f"{pending}\n{line}" if pending else line
         if incomplete(pending):
-            if prompt:
-                prompt(MORE)
             continue
         yield pending
         pending = ""
-        if prompt:
-            prompt(PROMPT)
     if pending:
         yield pending
 
