@@ -74,13 +74,7 @@ def iterative_deepening_search(
         search.deadline = math.inf if found is None else start + time_limit
         horizon0 = search.horizon
         try:
-            values = []
-            α = -math.inf
-            player = game.to_move(state)
-            for m, s in moves:
-                v = search.child_value(player, s, depth - 1, α, math.inf)
-                values.append((m, v))
-                α = max(α, v)
+            values = search.root_values(state, moves, depth)
         except SearchTimeout:
             break
         best = max(range(len(values)), key=lambda i: (values[i][1], -i))

@@ -183,25 +183,32 @@ class AlphaBetaTT:
             return self.value(state, depth, α, β)
         return -self.value(state, depth, -β, -α)
 
+    def root_values(self, state: Any, moves: list[tuple[Any, Any]], depth: float) -> list[tuple[Any, float]]:
+        """Each of ``moves`` at ``state`` with its value after a search ``depth`` plies deep.
+
+        α rises to the best value so far, so the first move with the greatest value
+        has its exact value and the others may have bounds (fail-soft, at most α).
+        """
+        player = self.game.to_move(state)
+        values = []
+        α = -math.inf
+        for m, s in moves:
+            v = self.child_value(player, s, depth - 1, α, math.inf)
+            values.append((m, v))
+            α = max(α, v)
+        return values
+
     def decision(self, state: Any, depth: float = math.inf) -> Decision:
         """The best move at ``state`` after a search ``depth`` plies deep, and its value."""
-        game = self.game
-        if game.terminal_test(state):
+        if self.game.terminal_test(state):
             raise NoMoveError("alpha_beta_tt_search: the state is terminal, there is no move to choose")
         key = self.key(state)
         entry = self.table.get(key)
-        first = entry.move if entry is not None else None
-        best: Decision | None = None
-        α = -math.inf
         horizon0 = self.horizon
-        player = game.to_move(state)
-        for m, s in self.moves(state, first):
-            v = self.child_value(player, s, depth - 1, α, math.inf)
-            if best is None or v > best.value:
-                best = Decision(m, v)
-                α = max(α, v)
-        if best is None:
+        values = self.root_values(state, self.moves(state, entry.move if entry is not None else None), depth)
+        if not values:
             raise NoMoveError("alpha_beta_tt_search: the state has no successors")
+        best = Decision(*max(values, key=lambda mv: mv[1]))  # the first of the greatest
         exact_to_end = self.horizon == horizon0
         self.table.store(key, Entry(best.value, Bound.EXACT, math.inf if exact_to_end else depth, best.move))
         return best
