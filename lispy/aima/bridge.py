@@ -173,10 +173,14 @@ def _outcomes(game: FourCardBridge, states: tuple[Deal | None, ...]) -> list[Vec
             for v in _outcomes(game, tuple(None if s is None else game.play(s, c) for s in states))
         )  # fmt: skip
     # MIN plays a card that MAX then sees: deals in which MIN plays the same card stay together.
-    cards = sorted({c for s in live for c in game.legal(s)})
+    legal = [frozenset(game.legal(s)) if s is not None else frozenset() for s in states]
+    cards = sorted(frozenset().union(*legal))
 
     def after(c: Card) -> tuple[Deal | None, ...]:
-        return tuple(game.play(s, c) if s is not None and c in game.legal(s) else None for s in states)
+        return tuple(
+            game.play(s, c) if s is not None and c in ok else None
+            for s, ok in zip(states, legal, strict=True)
+        )
 
     children = [_outcomes(game, after(c)) for c in cards]
     combined = []
@@ -184,7 +188,7 @@ def _outcomes(game: FourCardBridge, states: tuple[Deal | None, ...]) -> list[Vec
         pairs = list(zip(choice, cards, strict=True))
         combined.append(
             tuple(
-                None if s is None else min(v[i] for v, c in pairs if c in game.legal(s))
+                None if s is None else min(v[i] for v, c in pairs if c in legal[i])
                 for i, s in enumerate(states)
             )
         )
