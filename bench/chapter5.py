@@ -33,8 +33,8 @@ from lispy import (
     sublis,
     upto,
 )
-from lispy import insanity as lists_rep
-from lispy import insanity_words as words_rep
+from lispy.chapter5 import insanity as lists_rep
+from lispy.chapter5 import insanity_words as words_rep
 
 
 def best_ms(f: Callable[[], Any], repeat: int = 5) -> float:

@@ -12,7 +12,7 @@ from functools import partial
 
 from chapters.game_trees import random_leaves
 from chapters.timing import best_seconds
-from lispy.move_ordering import terminals_examined, uniform_game
+from lispy.chapter6.move_ordering import terminals_examined, uniform_game
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from chapters.timing import best_seconds
-from lispy import insanity, insanity_words
+from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.program import notes
 
 

@@ -21,11 +21,11 @@ from typing import Any
 
 from chapters.timing import best_seconds
 from lispy.aima.alpha_beta import alpha_beta_search
+from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
 from lispy.aima.transposition import alpha_beta_tt_search
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.game import Counted, mccarthy_search
-from lispy.tictactoe import Board, TicTacToe
+from lispy.games.tictactoe import Board, TicTacToe
 
 
 class BoardKeyed(TicTacToe):

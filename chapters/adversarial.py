@@ -32,11 +32,11 @@ from lispy.aima.bridge import (
 from lispy.aima.cutoff import alpha_beta_cutoff_search
 from lispy.aima.deepening import iterative_deepening_search
 from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminimax, expectiminimax_alpha_beta
+from lispy.aima.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
 from lispy.aima.minimax import minimax_decision, value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
-from lispy.connect_four import ConnectFour, position
-from lispy.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
+from lispy.games.connect_four import ConnectFour, position
 
 __all__ = ["FIGURE_6_2", "main"]
 
@@ -181,7 +181,10 @@ def connect_four() -> None:
         result = run(game)
         rows.append([label, str(result.move), f"{result.value:g}", f"{game.examined:,}"])
     table(["search", "column", "value", "positions examined"], rows)
-    say("Values are the weighted linear evaluation w1 f1 + … + w5 f5 for X (lispy.connect_four.features).")
+    say(
+        "Values are the weighted linear evaluation w1 f1 + … + w5 f5 for X"
+        " (lispy.games.connect_four.features)."
+    )
     heading("A game played by iterative deepening, one table reused from move to move", "·")
     game = Counted(ConnectFour(state))
     table_ = TranspositionTable()

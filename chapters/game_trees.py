@@ -16,8 +16,8 @@ from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
 from lispy import read
-from lispy.drawing import draw
-from lispy.game_trees import (
+from lispy.chapter6.drawing import draw
+from lispy.chapter6.game_trees import (
     bestmax,
     bestmax_once,
     maxlis,
@@ -25,7 +25,7 @@ from lispy.game_trees import (
     maxlis_primed,
     minlis,
 )
-from lispy.move_ordering import (
+from lispy.chapter6.move_ordering import (
     Game,
     Incremental,
     default_lookahead,
@@ -37,8 +37,8 @@ from lispy.move_ordering import (
     terminals_examined,
     uniform_game,
 )
-from lispy.sexp_games import tree
-from lispy.watch import Watch
+from lispy.chapter6.sexp_games import tree
+from lispy.chapter6.watch import Watch
 
 __all__ = ["FIGURE_2_6", "SMALL_TREE", "main"]
 

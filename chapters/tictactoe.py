@@ -17,11 +17,11 @@ from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
+from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.game import Counted, mccarthy_search
-from lispy.tictactoe import Board, TicTacToe
+from lispy.games.tictactoe import Board, TicTacToe
 
 __all__ = ["distinct_positions", "main", "play"]
 

@@ -2,8 +2,8 @@
 
 ``python -m chapters.tree_search``.  The notes' assigned values are importable
 from here under their names: ``puzz1``, ``puzz2``, ``puzz3``, ``puzz4``,
-``puzz``, ``puzza`` (they live in :mod:`lispy.insanity` and
-:mod:`lispy.insanity_words`).
+``puzz``, ``puzza`` (they live in :mod:`lispy.chapter5.insanity` and
+:mod:`lispy.chapter5.insanity_words`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
 from chapters.timing import best_seconds
-from lispy import insanity as lists_rep
-from lispy import insanity_words as words_rep
 from lispy import length, lisp, mapcar, read, to_pylist, to_string, tree_search
-from lispy.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
-from lispy.insanity_words import poo, puzza, word_colours, zap
-from lispy.paths import path_search
+from lispy.chapter5 import insanity as lists_rep
+from lispy.chapter5 import insanity_words as words_rep
+from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
+from lispy.chapter5.insanity_words import poo, puzza, word_colours, zap
+from lispy.chapter5.paths import path_search
 
 __all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
 

@@ -1,11 +1,11 @@
 """lispy: John McCarthy's 1973 notes on tree search and game trees, runnable in Python.
 
-The Lisp data model (:mod:`lispy.data`, :mod:`lispy.reader`, :mod:`lispy.printer`),
-McCarthy's list functions under his names (:mod:`lispy.lists`), and the notes'
-definitions transcribed near-literally (:mod:`lispy.tree_search` for chapter 5,
-with its examples in :mod:`lispy.paths`, :mod:`lispy.insanity` and
-:mod:`lispy.insanity_words`; :mod:`lispy.game_trees` for chapter 6).  The
-companion sources' systems: AIMA's game formulation (:mod:`lispy.game`) and
+The Lisp data model (:mod:`lispy.lisp.data`, :mod:`lispy.lisp.reader`, :mod:`lispy.lisp.printer`),
+McCarthy's list functions under his names (:mod:`lispy.lisp.lists`), and the notes'
+definitions transcribed near-literally (:mod:`lispy.chapter5.tree_search` for chapter 5,
+with its examples in :mod:`lispy.chapter5.paths`, :mod:`lispy.chapter5.insanity` and
+:mod:`lispy.chapter5.insanity_words`; :mod:`lispy.chapter6.game_trees` for chapter 6).  The
+companion sources' systems: AIMA's game formulation (:mod:`lispy.aima.game`) and
 algorithms (:mod:`lispy.aima`), CS61B's ``chooseMove`` (:mod:`lispy.cs61b`), on
 tic-tac-toe and Connect Four.  :mod:`lispy.mexpr` reads and runs the notes' own
 M-expressions (``python -m lispy``).  Where the code differs from the notes as
@@ -16,7 +16,8 @@ printed, ERRATA.md says where and why.
 (1 4 9)
 """
 
-from lispy.data import (
+from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
+from lispy.lisp.data import (
     NIL,
     Cons,
     LispTypeError,
@@ -27,7 +28,7 @@ from lispy.data import (
     to_pylist,
     to_python,
 )
-from lispy.lists import (
+from lispy.lisp.lists import (
     a,
     andlis,
     append,
@@ -52,10 +53,9 @@ from lispy.lists import (
     sublis,
     upto,
 )
-from lispy.printer import to_string
-from lispy.reader import ReadError, read
-from lispy.recursion import deep, deep_recursion
-from lispy.tree_search import LOSE, TreeSearch, tree_search
+from lispy.lisp.printer import to_string
+from lispy.lisp.reader import ReadError, read
+from lispy.lisp.recursion import deep, deep_recursion
 
 __all__ = [
     "LOSE",

@@ -1,7 +1,7 @@
 """CS61B lecture 17, "Game trees": ``chooseMove`` returning a ``Best(move, score)``.
 
 The lecture's grid is mutated ("perform move m … undo move m"); here a grid is
-an immutable state of an AIMA game (:mod:`lispy.game`) and "perform move m" is
+an immutable state of an AIMA game (:mod:`lispy.aima.game`) and "perform move m" is
 taking the state that ``successors`` pairs with ``m``, so nothing needs undoing.
 Scores are from the computer's side: 1 if the computer is guaranteed a win
 (COMPUTER_WIN), 0 for a draw (DRAW), −1 if the opponent is (HUMAN_WIN); they
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from lispy.game import Game
+from lispy.aima.game import Game
 
 __all__ = [
     "COMPUTER",

@@ -33,13 +33,13 @@ from lispy.aima.expectiminimax import (
     expectiminimax_alpha_beta,
     expectiminimax_decision,
 )
+from lispy.aima.game import MAX, MIN, Counted, Recorded, TreeGame, TreeState, from_mccarthy, mccarthy_search
 from lispy.aima.minimax import minimax_decision, minimax_value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision, multiplayer_value
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
-from lispy.as_printed import aima_max_value_as_printed
+from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.game import MAX, MIN, Counted, Recorded, TreeGame, TreeState, from_mccarthy, mccarthy_search
-from lispy.sexp_games import imval, successors, ter, tree
+from lispy.notes.as_printed import aima_max_value_as_printed
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
 

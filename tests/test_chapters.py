@@ -11,7 +11,7 @@ import pytest
 
 import chapters.game_trees as chapter6
 import chapters.tree_search as chapter5
-from lispy import insanity, insanity_words
+from lispy.chapter5 import insanity, insanity_words
 
 ROOT = Path(__file__).resolve().parent.parent
 

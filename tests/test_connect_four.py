@@ -11,9 +11,9 @@ import pytest
 
 from lispy.aima.cutoff import alpha_beta_cutoff_search, weighted_linear
 from lispy.aima.deepening import iterative_deepening_search
+from lispy.aima.game import Counted
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
-from lispy.connect_four import WEIGHTS, WINDOWS, ConnectFour, Position, features, position
-from lispy.game import Counted
+from lispy.games.connect_four import WEIGHTS, WINDOWS, ConnectFour, Position, features, position
 
 
 def test_the_board_has_69_lines_of_four() -> None:

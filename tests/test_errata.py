@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from lispy import LOSE, NIL, ReadError, equal, length, lisp, literal, read, sexp_games
-from lispy import as_printed as printed
-from lispy import insanity as lists_rep
-from lispy.game_trees import NoMoveError, bestmax, bestmax_once, bestmaxa
-from lispy.lists import upto
-from lispy.paths import path_search
-from lispy.sexp_games import tree
-from lispy.watch import Watch
+from lispy import LOSE, NIL, ReadError, equal, length, lisp, read
+from lispy.chapter5 import insanity as lists_rep
+from lispy.chapter5.paths import path_search
+from lispy.chapter6 import sexp_games
+from lispy.chapter6.game_trees import NoMoveError, bestmax, bestmax_once, bestmaxa
+from lispy.chapter6.sexp_games import tree
+from lispy.chapter6.watch import Watch
+from lispy.lisp import literal
+from lispy.lisp.lists import upto
+from lispy.notes import as_printed as printed
 
 
 def test_e1_mapapp_with_cons_nests_the_solutions() -> None:

@@ -12,8 +12,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from lispy import NIL, from_iterable, read, to_python
-from lispy.drawing import draw
-from lispy.game_trees import (
+from lispy.chapter6.drawing import draw
+from lispy.chapter6.game_trees import (
     NoMoveError,
     bestmax,
     bestmax_once,
@@ -26,7 +26,7 @@ from lispy.game_trees import (
     minlis,
     minlis_primed,
 )
-from lispy.move_ordering import (
+from lispy.chapter6.move_ordering import (
     Game,
     Incremental,
     incremental_game,
@@ -36,8 +36,8 @@ from lispy.move_ordering import (
     lookahead_ordered,
     terminals_examined,
 )
-from lispy.sexp_games import imval, ordered, successors, ter, tree, uniform_tree
-from lispy.watch import Watch
+from lispy.chapter6.sexp_games import imval, ordered, successors, ter, tree, uniform_tree
+from lispy.chapter6.watch import Watch
 
 SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
 FIGURE_2_6 = read("((2 5) (9 4 7))")

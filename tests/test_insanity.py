@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lispy import NIL, from_python, length, mapcar, read, reverse, to_python
-from lispy import insanity as lists_rep
-from lispy import insanity_words as words_rep
+from lispy.chapter5 import insanity as lists_rep
+from lispy.chapter5 import insanity_words as words_rep
 
 # --- an independent model of a cube ------------------------------------------------
 # Faces numbered as in the notes: 1 top, 2 3 4 5 the sides clockwise seen from above, 6 bottom.

@@ -13,15 +13,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lispy import NIL, from_iterable, game_trees, insanity, insanity_words, lisp, lists, read, to_python
-from lispy import paths as paths_module
-from lispy import tree_search as tree_search_module
-from lispy.as_printed import puzz4_as_printed
+from lispy import NIL, from_iterable, lisp, read, to_python
+from lispy.chapter5 import insanity, insanity_words
+from lispy.chapter5 import paths as paths_module
+from lispy.chapter5 import tree_search as tree_search_module
+from lispy.chapter5.paths import path_search
+from lispy.chapter6 import game_trees
+from lispy.chapter6.sexp_games import imval, successors, ter, tree
+from lispy.lisp import lists
 from lispy.mexpr.evaluator import EvalError, Interpreter
 from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
-from lispy.paths import path_search
-from lispy.sexp_games import imval, successors, ter, tree
+from lispy.notes.as_printed import puzz4_as_printed
 from tests.strategies import small_lists
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")

@@ -14,11 +14,11 @@ from lispy.aima import Decision
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.cutoff import alpha_beta_cutoff_search
 from lispy.aima.deepening import iterative_deepening_search
+from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
 from lispy.aima.transposition import AlphaBetaTT, Bound, Entry, TranspositionTable, alpha_beta_tt_search
 from lispy.cs61b import COMPUTER, HUMAN, Best, Lecture17
-from lispy.game import Counted, mccarthy_search
-from lispy.tictactoe import SYMMETRIES, Board, TicTacToe, board
+from lispy.games.tictactoe import SYMMETRIES, Board, TicTacToe, board
 
 # --- the independent side: plain Python, no lispy ------------------------------------------
 
@@ -247,8 +247,8 @@ def test_iterative_deepening_completes_the_first_iteration_whatever_the_time() -
 
 
 def test_a_depth_limit_without_an_evaluation_is_a_clear_error() -> None:
-    from lispy.game import TreeGame
-    from lispy.reader import read
+    from lispy.aima.game import TreeGame
+    from lispy.lisp.reader import read
 
     with pytest.raises(TypeError, match="evaluate"):
         alpha_beta_tt_search(TreeGame(read("((1 2) (3 4))")), depth=1)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lispy import LOSE, NIL, from_python, length, lisp, read, reverse, to_python, tree_search
-from lispy.paths import path_search
+from lispy.chapter5.paths import path_search
 
 GRAPH = read("((A B C) (B D) (C D E) (D F) (E F) (F))")
 

@@ -13,14 +13,14 @@ One module per idea, each docstring citing its figure or section:
 - :mod:`lispy.aima.expectiminimax`: chance nodes (§6.5, Figure 6.12) and their pruning;
 - :mod:`lispy.aima.bridge`: the four-card bridge example and averaging over clairvoyancy (§6.5).
 
-All of them take a game in the formulation of :mod:`lispy.game`.
+All of them take a game in the formulation of :mod:`lispy.aima.game`.
 """
 
 import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.game_trees import NoMoveError
+from lispy.chapter6.game_trees import NoMoveError
 
 __all__ = ["Decision", "NoMoveError", "decide"]
 

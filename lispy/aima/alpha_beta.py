@@ -47,7 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lispy.aima import Decision, decide
-from lispy.game import Game
+from lispy.aima.game import Game
 
 __all__ = ["alpha_beta_search", "alpha_beta_search_fail_hard"]
 

@@ -25,8 +25,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, NamedTuple
 
+from lispy.aima.game import MAX, MIN
 from lispy.aima.minimax import value
-from lispy.game import MAX, MIN
 
 __all__ = [
     "MAX_HAND",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lispy.aima import Decision, decide
-from lispy.game import Game
+from lispy.aima.game import Game
 
 __all__ = ["Evaluation", "alpha_beta_cutoff_search", "weighted_linear"]
 

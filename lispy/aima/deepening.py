@@ -24,8 +24,8 @@ from typing import Any, NamedTuple
 
 from lispy.aima import NoMoveError
 from lispy.aima.cutoff import Evaluation
+from lispy.aima.game import Game
 from lispy.aima.transposition import AlphaBetaTT, SearchTimeout, TranspositionTable
-from lispy.game import Game
 
 __all__ = ["Deepening", "iterative_deepening_search"]
 

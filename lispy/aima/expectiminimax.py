@@ -31,9 +31,9 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from lispy.aima import Decision, NoMoveError
-from lispy.data import Cons, to_pylist
-from lispy.game import MAX, MIN
-from lispy.reader import read
+from lispy.aima.game import MAX, MIN
+from lispy.lisp.data import Cons, to_pylist
+from lispy.lisp.reader import read
 
 __all__ = [
     "CHANCE",

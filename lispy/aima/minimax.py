@@ -30,7 +30,7 @@ import math
 from typing import Any
 
 from lispy.aima import Decision, decide
-from lispy.game import Game
+from lispy.aima.game import Game
 
 __all__ = ["max_value", "min_value", "minimax_decision", "minimax_value", "value"]
 

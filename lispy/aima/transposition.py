@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from lispy.aima import Decision, NoMoveError
 from lispy.aima.cutoff import Evaluation
-from lispy.game import Game
+from lispy.aima.game import Game
 
 __all__ = ["AlphaBetaTT", "Bound", "Entry", "SearchTimeout", "TranspositionTable", "alpha_beta_tt_search"]
 

@@ -21,8 +21,8 @@ ones loaded later (``search`` to the ``lose`` of an application).
 Errors are :class:`EvalError` (a ``RuntimeError``) naming the definition, the
 line and the column: an undefined name, a wrong number of arguments, ``a`` of
 an atom, a value that is not a function, and runaway recursion (more than
-:data:`lispy.recursion.DEEP_LIMIT` Python frames).  Deep but finite
-recursion works: evaluation runs inside :func:`lispy.recursion.deep_recursion`.
+:data:`lispy.lisp.recursion.DEEP_LIMIT` Python frames).  Deep but finite
+recursion works: evaluation runs inside :func:`lispy.lisp.recursion.deep_recursion`.
 """
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
-from lispy import lists
-from lispy.data import NIL, Cons, LispTypeError, from_iterable
+from lispy.lisp import lists
+from lispy.lisp.data import NIL, Cons, LispTypeError, from_iterable
+from lispy.lisp.printer import to_string
+from lispy.lisp.recursion import deep_recursion
 from lispy.mexpr.syntax import (
     Assignment,
     BinOp,
@@ -48,8 +50,6 @@ from lispy.mexpr.syntax import (
     Var,
     parse_expression,
 )
-from lispy.printer import to_string
-from lispy.recursion import deep_recursion
 
 __all__ = ["BUILTINS", "EvalError", "Interpreter", "MFunction"]
 

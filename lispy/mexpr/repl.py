@@ -29,13 +29,13 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from lispy import sexp_games
-from lispy.data import Cons
+from lispy.chapter6 import sexp_games
+from lispy.lisp.data import Cons
+from lispy.lisp.printer import to_string
+from lispy.lisp.reader import ReadError, read
 from lispy.mexpr.evaluator import EvalError, Interpreter
 from lispy.mexpr.program import PARTS, notes, split_statements
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
-from lispy.printer import to_string
-from lispy.reader import ReadError, read
 
 __all__ = ["Session", "main", "show"]
 

@@ -37,7 +37,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
-from lispy.data import NIL
+from lispy.lisp.data import NIL
 
 __all__ = [
     "Assignment",

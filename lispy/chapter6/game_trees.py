@@ -34,8 +34,8 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.lists import a, d, n
-from lispy.recursion import deep
+from lispy.lisp.lists import a, d, n
+from lispy.lisp.recursion import deep
 
 __all__ = [
     "GameTreeSearch",
@@ -243,7 +243,7 @@ def game_tree_search(
 
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions run inside :func:`lispy.recursion.deep_recursion`.
+    whose functions run inside :func:`lispy.lisp.recursion.deep_recursion`.
     """
 
     def valmax(p: Position) -> Any:

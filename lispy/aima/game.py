@@ -10,7 +10,7 @@ so one game serves either side.
 McCarthy 1973, ch. 6, takes a game as three functions instead: ``successors p``
 (a Lisp list of positions), ``ter p`` and ``imval p`` (the value to the
 maximizing player).  :func:`to_mccarthy` turns an AIMA game into those three
-(and :func:`lispy.game_trees.game_tree_search` turns them into ``valmax``,
+(and :func:`lispy.chapter6.game_trees.game_tree_search` turns them into ``valmax``,
 ``maxval``, …); :func:`from_mccarthy` turns McCarthy's three into an AIMA game.
 So every algorithm runs on every game.
 
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from lispy.data import from_iterable, to_pylist
-from lispy.game_trees import GameTreeSearch, game_tree_search
-from lispy.move_ordering import Game as McCarthyGame
+from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
+from lispy.chapter6.move_ordering import Game as McCarthyGame
+from lispy.lisp.data import from_iterable, to_pylist
 
 __all__ = [
     "MAX",

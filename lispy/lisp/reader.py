@@ -26,9 +26,10 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from lispy.data import NIL, from_iterable
+from lispy.lisp.atoms import parse_atom
+from lispy.lisp.data import NIL, from_iterable
 
-__all__ = ["ReadError", "parse_atom", "read"]
+__all__ = ["ReadError", "read"]
 
 
 class ReadError(ValueError):
@@ -55,30 +56,7 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE | re.DOTALL,
 )
-_INTEGER = re.compile(r"[+-]?[0-9]+\Z")
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
-_INF = float("inf")
-_INFINITIES = {"∞": _INF, "+∞": _INF, "inf": _INF, "+inf": _INF, "-∞": -_INF, "-inf": -_INF}
 _UNBAR = re.compile(r"\\(.)", re.DOTALL)
-
-
-def parse_atom(token: str) -> Any:
-    """The atom that ``token`` (a run of symbol characters) stands for.
-
-    ``"NIL"`` gives ``NIL``; ``"12"`` the int 12; ``"2.5"``, ``"1e6"`` floats;
-    ``"∞"``/``"inf"`` and ``"-∞"``/``"-inf"`` infinities; anything else the
-    interned symbol (``str``).  ``"."`` is not an atom (the caller handles it).
-    """
-    if token == "NIL":
-        return NIL
-    if _INTEGER.match(token):
-        return int(token)
-    if _DECIMAL.match(token):
-        return float(token)
-    inf = _INFINITIES.get(token)
-    if inf is not None:
-        return inf
-    return sys.intern(token)
 
 
 _DOT = object()  # the token "."
@@ -139,7 +117,7 @@ def read(text: str) -> Any:
     >>> read("(a b")
     Traceback (most recent call last):
         ...
-    lispy.reader.ReadError: line 1, column 1: '(' is never closed
+    lispy.lisp.reader.ReadError: line 1, column 1: '(' is never closed
 
     Raises :class:`ReadError` (a ``ValueError``) with line and column on malformed text.
     """

@@ -10,7 +10,7 @@ are not, and lispy's transcriptions avoid them.
 
 :func:`deep_recursion` raises the limit for the duration of a ``with`` block or
 of a decorated function's outermost call, and restores it afterwards.  The
-functions that :func:`lispy.tree_search.tree_search` returns are wrapped in it.
+functions that :func:`lispy.chapter5.tree_search.tree_search` returns are wrapped in it.
 A runaway recursion still ends in ``RecursionError``, at :data:`DEEP_LIMIT` frames.
 """
 

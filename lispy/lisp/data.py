@@ -43,7 +43,7 @@ class LispTypeError(TypeError):
     def __init__(self, fname: str, value: Any, what: str = "is an atom, not a list") -> None:
         self.fname = fname
         self.value = value
-        from lispy.printer import to_string
+        from lispy.lisp.printer import to_string
 
         super().__init__(f"{fname}: the argument {to_string(value)} ({_kind(value)}) {what}")
 
@@ -122,7 +122,7 @@ class Cons:
 
     * ``==`` is structural (McCarthy's ``=``); ``hash`` agrees with it and is
       computed once per cell.  Both are iterative.
-    * ``str`` and ``repr`` print Lisp notation (see :mod:`lispy.printer`).
+    * ``str`` and ``repr`` print Lisp notation (see :mod:`lispy.lisp.printer`).
     * Iterating a proper list gives its elements and ``len`` its length; on a
       dotted list both raise :class:`LispTypeError` at the dotted tail.
     * Assigning or deleting an attribute raises ``AttributeError``.
@@ -179,7 +179,7 @@ class Cons:
         return h if h is not None else _hash_tree(self)
 
     def __repr__(self) -> str:
-        from lispy.printer import to_string
+        from lispy.lisp.printer import to_string
 
         return to_string(self)
 

@@ -1,4 +1,4 @@
-"""The printer: Lisp data to Lisp notation, the inverse of :func:`lispy.reader.read`.
+"""The printer: Lisp data to Lisp notation, the inverse of :func:`lispy.lisp.reader.read`.
 
 ``to_string(x)`` writes lists as ``(x1 x2 ... xn)``, dotted pairs and dotted
 lists as ``(x . y)`` and ``(x1 x2 . y)``, ``NIL`` as ``NIL``, numbers as Python
@@ -14,15 +14,12 @@ any depth print without recursion.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from lispy.data import NIL, Cons
-from lispy.reader import parse_atom
+from lispy.lisp.atoms import atom_to_string
+from lispy.lisp.data import NIL, Cons
 
-__all__ = ["atom_to_string", "to_string"]
-
-_DELIMITERS = frozenset("()|;\"'`,")
+__all__ = ["to_string"]
 
 
 def to_string(x: Any) -> str:
@@ -50,36 +47,3 @@ def to_string(x: Any) -> str:
             out.append(")")
         else:
             return "".join(out)
-
-
-def atom_to_string(x: Any) -> str:
-    """Lisp notation for an atom (``NIL``, a symbol, a number, or another Python value)."""
-    if x is NIL:
-        return "NIL"
-    if isinstance(x, str):
-        return x if _reads_as_symbol(x) else _barred(x)
-    if x is True:
-        return "T"
-    if x is False:
-        return "NIL"
-    if isinstance(x, int):
-        return str(x)
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "∞" if x > 0 else "-∞"
-        return repr(x)
-    return f"#<{x!r}>"
-
-
-def _reads_as_symbol(s: str) -> bool:
-    return (
-        s != ""
-        and s != "."
-        and not any(c in _DELIMITERS or c.isspace() for c in s)
-        and not s.startswith("#")
-        and parse_atom(s) == s
-    )
-
-
-def _barred(s: str) -> str:
-    return "|" + s.replace("\\", "\\\\").replace("|", "\\|") + "|"

@@ -12,11 +12,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from lispy.data import NIL, Cons, lisp
-from lispy.game_trees import bestmax, bestmaxa
-from lispy.insanity import puzz3
-from lispy.lists import a, d, mapcar, n, sublis
-from lispy.tree_search import TreeSearch
+from lispy.chapter5.insanity import puzz3
+from lispy.chapter5.tree_search import TreeSearch
+from lispy.chapter6.game_trees import bestmax, bestmaxa
+from lispy.lisp.data import NIL, Cons, lisp
+from lispy.lisp.lists import a, d, mapcar, n, sublis
 
 __all__ = [
     "PUZZ2_AS_PRINTED",

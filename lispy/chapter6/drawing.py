@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from lispy.printer import atom_to_string
-from lispy.sexp_games import minimax, ter
+from lispy.chapter6.sexp_games import minimax, ter
+from lispy.lisp.atoms import atom_to_string
 
 __all__ = ["draw"]
 
@@ -26,7 +26,7 @@ __all__ = ["draw"]
 def draw(t: Any, examined: Collection[tuple[int, ...]] | None = None, max_to_move: bool = True) -> str:
     """Draw the S-expression game tree ``t``, one position a line, with its minimax value.
 
-    ``examined``: the paths (as :class:`lispy.watch.Watch` records them) of the positions a
+    ``examined``: the paths (as :class:`lispy.chapter6.watch.Watch` records them) of the positions a
     search examined; a move to any other position is marked ``x``.  ``None`` marks nothing.
     The root is the maximizing player's to move unless ``max_to_move`` is false.
     """

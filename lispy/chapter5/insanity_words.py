@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.data import lisp
-from lispy.insanity import puzz
-from lispy.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
-from lispy.tree_search import TreeSearch, tree_search
+from lispy.chapter5.insanity import puzz
+from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.lisp.data import lisp
+from lispy.lisp.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
 
 __all__ = [
     "COLOURS",

@@ -19,7 +19,7 @@ the notes::
 The notes give ``allsol`` twice, the simple form and "a more efficient form";
 here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions run
-inside :func:`lispy.recursion.deep_recursion`, so a search 5,000 levels deep works.
+inside :func:`lispy.lisp.recursion.deep_recursion`, so a search 5,000 levels deep works.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.data import NIL, Cons, lisp
-from lispy.lists import a, d, equal, mapapp, n
-from lispy.recursion import deep
+from lispy.lisp.data import NIL, Cons, lisp
+from lispy.lisp.lists import a, d, equal, mapapp, n
+from lispy.lisp.recursion import deep
 
 __all__ = ["LOSE", "TreeSearch", "tree_search"]
 

@@ -20,9 +20,9 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.data import from_iterable
-from lispy.game_trees import game_tree_search
-from lispy.sexp_games import uniform_tree
+from lispy.chapter6.game_trees import game_tree_search
+from lispy.chapter6.sexp_games import uniform_tree
+from lispy.lisp.data import from_iterable
 
 __all__ = [
     "Game",

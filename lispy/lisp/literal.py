@@ -2,7 +2,7 @@
 
 These are the forms to put beside the notes (McCarthy 1973, ch. 5; LISP 1.5
 appendix A for those the notes take as known).  They recur once per element,
-so they reach Python's recursion limit on long lists; :mod:`lispy.lists` has
+so they reach Python's recursion limit on long lists; :mod:`lispy.lisp.lists` has
 the loop forms that the library uses, and the tests check on random lists that
 each loop form equals the recursive form here.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lispy.data import NIL, Cons
-from lispy.lists import a, atom, d, eq, equal, n
+from lispy.lisp.data import NIL, Cons
+from lispy.lisp.lists import a, atom, d, eq, equal, n
 
 Fn = Callable[[Any], Any]
 

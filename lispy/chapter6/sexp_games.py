@@ -19,8 +19,8 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from lispy.data import from_iterable, to_pylist
-from lispy.game_trees import GameTreeSearch, game_tree_search
+from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
+from lispy.lisp.data import from_iterable, to_pylist
 
 __all__ = [
     "imval",

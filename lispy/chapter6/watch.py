@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.data import from_iterable
-from lispy.game_trees import GameTreeSearch, game_tree_search
+from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
+from lispy.lisp.data import from_iterable
 
 __all__ = ["Visit", "Watch"]
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.lists import a, assoc, cons, d, equal, mapcar, member
-from lispy.tree_search import TreeSearch, tree_search
+from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.lisp.lists import a, assoc, cons, d, equal, mapcar, member
 
 __all__ = ["path_search"]
 

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.data import lisp
-from lispy.lists import (
+from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.lisp.data import lisp
+from lispy.lisp.lists import (
     a,
     append,
     cons,
@@ -46,8 +47,7 @@ from lispy.lists import (
     sublis,
     upto,
 )
-from lispy.reader import read
-from lispy.tree_search import TreeSearch, tree_search
+from lispy.lisp.reader import read
 
 __all__ = [
     "FACES",

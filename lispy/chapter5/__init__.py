@@ -1,0 +1,10 @@
+"""Chapter 5 of the notes, "Tree search" (McCarthy 1973, FOO.XGP[206,JMC]).
+
+- :mod:`lispy.chapter5.tree_search`: the general depth-first ``search`` and ``allsol`` in its
+  two forms;
+- :mod:`lispy.chapter5.paths`: the first example, a path in a graph;
+- :mod:`lispy.chapter5.insanity`: Instant Insanity in the list representation
+  (``puzz1`` … ``puzz``, ``p₀``);
+- :mod:`lispy.chapter5.insanity_words`: the same puzzle on 16-bit words (``zap``, ``poo``,
+  ``puzza``).
+"""
