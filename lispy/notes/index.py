@@ -1,0 +1,218 @@
+"""The notes' 47 definitions, in the notes' order, each with its source statement and its transcription.
+
+McCarthy's chapters 5 and 6 (FOO.XGP[206,JMC], SAFE1[206,JMC]) define 47 things, functions and
+assigned values, some names twice (``allsol`` and ``maxlis`` have a simple form and a more
+efficient one; ``lose``, ``ter`` and ``successors`` are defined once for each application).
+This index is the one place that says, for each occurrence:
+
+* where the notes define it: its section, and its statement in ``lispy/notes/<part>.m``
+  (the ``occurrence``-th statement defining that name in the part);
+* where lispy transcribes it: the Python definition in the notes' shape that a reader is
+  pointed to (``transcription``), and, where the library computes the same thing another way
+  (a loop for a recursion), that form too (``library``).
+
+A Python place is written ``module:path``, where ``path`` is a module-level name, or a function
+defined inside another one (``tree_search.search`` is the ``search`` that :func:`tree_search`
+binds).  :meth:`Entry.python_source` finds it in the module's source with :mod:`ast`, so the
+index needs no application to be bound and cannot drift from the code.
+
+>>> ENTRIES[0].name, ENTRIES[0].transcription
+('search', 'lispy.chapter5.tree_search:tree_search.search')
+>>> len(ENTRIES)
+47
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import textwrap
+from dataclasses import dataclass
+from functools import cache
+
+from lispy.mexpr.program import SourceStatement, statements
+
+__all__ = ["ENTRIES", "SECTIONS", "Entry", "PythonSource", "by_name", "resolve"]
+
+SECTIONS = (
+    ("5", "Tree search", "The general search"),
+    ("5", "Tree search", "Paths in a graph"),
+    ("5", "Tree search", "Instant Insanity, in lists"),
+    ("5", "Tree search", "Instant Insanity, in bit words"),
+    ("5", "Tree search", "All the solutions"),
+    ("6", "Game trees", "Minimax"),
+    ("6", "Game trees", "Choosing a move"),
+    ("6", "Game trees", "The αβ-heuristic"),
+)
+"""The notes' sections that hold definitions, in order: (chapter, chapter title, section).
+The notes number only the chapters; the section titles are the edition's."""
+
+
+@dataclass(frozen=True)
+class PythonSource:
+    """A transcription's source: the text of its definition, its module's file and first line."""
+
+    text: str
+    module: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One definition of the notes: where it is printed, and where lispy transcribes it."""
+
+    number: int
+    """1 to 47, in the order the notes print the definitions."""
+    section: int
+    """Index into :data:`SECTIONS`."""
+    part: str
+    """The source file ``lispy/notes/<part>.m`` that holds the statement as printed."""
+    name: str
+    """The name as the notes spell it (``p₀``, ``maxval1``)."""
+    occurrence: int
+    """1 for the first statement defining ``name`` in ``part``, 2 for the second."""
+    transcription: str
+    """``module:path`` of the Python definition in the notes' shape."""
+    library: str | None = None
+    """``module:path`` of the form the library uses where it differs (a loop), else ``None``."""
+
+    @property
+    def anchor(self) -> str:
+        """A name unique among the 47, for links: ``search``, ``allsol-2``, ``lose-paths``."""
+        same = [e for e in ENTRIES if e.name == self.name]
+        if len(same) == 1:
+            return _ascii(self.name)
+        if len({e.part for e in same}) == 1:
+            return f"{_ascii(self.name)}-{self.occurrence}"
+        return f"{_ascii(self.name)}-{self.part.removeprefix('chapter5_').replace('_', '-')}"
+
+    def statement(self, corrected: bool = True) -> SourceStatement:
+        """The statement as printed (``corrected=False``) or as corrected by ERRATA.md."""
+        found = [s for s in statements(self.part, corrected) if s.name == self.name]
+        return found[self.occurrence - 1]
+
+    def python_source(self, library: bool = False) -> PythonSource:
+        """The transcription's source (or the library form's, ``library=True``)."""
+        place = self.library if library and self.library else self.transcription
+        return python_source(place)
+
+
+def _ascii(name: str) -> str:
+    return name.replace("₀", "0")
+
+
+def resolve(place: str) -> object:
+    """The Python object at ``module:path`` when ``path`` is a module-level name.
+
+    Raises ``LookupError`` for a function defined inside another (bind the application to get it).
+    """
+    module_name, path = place.split(":")
+    if "." in path:
+        raise LookupError(f"{place} is defined inside {path.split('.')[0]}: bind it to reach it")
+    return getattr(importlib.import_module(module_name), path)
+
+
+@cache
+def python_source(place: str) -> PythonSource:
+    """The source text of the definition or assignment at ``module:path``, found with :mod:`ast`."""
+    module_name, path = place.split(":")
+    module = importlib.import_module(module_name)
+    source = inspect.getsource(module)
+    body: list[ast.stmt] = ast.parse(source).body
+    node: ast.stmt | None = None
+    for part in path.split("."):
+        node = next((s for s in body if _defines(s, part)), None)
+        if node is None:
+            raise LookupError(f"no definition of {part!r} in {module_name} (looking for {place})")
+        body = node.body if isinstance(node, ast.FunctionDef | ast.ClassDef) else []
+    assert node is not None
+    lines = source.splitlines()
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    text = textwrap.dedent("\n".join(lines[first - 1 : node.end_lineno]))
+    return PythonSource(text, module_name, inspect.getsourcefile(module) or "", first)
+
+
+def _defines(statement: ast.stmt, name: str) -> bool:
+    if isinstance(statement, ast.FunctionDef | ast.ClassDef):
+        return statement.name == name
+    if isinstance(statement, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id == name for t in statement.targets)
+    if isinstance(statement, ast.AnnAssign):
+        return isinstance(statement.target, ast.Name) and statement.target.id == name
+    return False
+
+
+_SEARCH = "lispy.chapter5.tree_search:tree_search"
+_PATHS = "lispy.chapter5.paths:path_search"
+_LISTS = "lispy.chapter5.insanity"
+_TOWER = "lispy.chapter5.insanity:tower_search"
+_WORDS = "lispy.chapter5.insanity_words"
+_WORD_TOWER = "lispy.chapter5.insanity_words:word_tower_search"
+_GAMES = "lispy.chapter6.game_trees"
+_BOUND = "lispy.chapter6.game_trees:game_tree_search"
+_LITERAL = "lispy.lisp.literal"
+_LOOPS = "lispy.lisp.lists"
+
+_TABLE: tuple[tuple[int, str, str, int, str, str | None], ...] = (
+    # section, part, name, occurrence, transcription, library form
+    (0, "chapter5_search", "search", 1, f"{_SEARCH}.search", None),
+    (0, "chapter5_search", "searchlis", 1, f"{_SEARCH}.searchlis", None),
+    (1, "chapter5_paths", "lose", 1, f"{_PATHS}.lose", None),
+    (1, "chapter5_paths", "ter", 1, f"{_PATHS}.ter", None),
+    (1, "chapter5_paths", "successors", 1, f"{_PATHS}.successors", None),
+    (2, "chapter5_insanity", "p₀", 1, f"{_LISTS}:p0", None),
+    (2, "chapter5_insanity", "lose", 1, f"{_TOWER}.lose", None),
+    (2, "chapter5_insanity", "ter", 1, f"{_TOWER}.ter", None),
+    (2, "chapter5_insanity", "successors", 1, f"{_TOWER}.successors", None),
+    (2, "chapter5_insanity", "mapcar2", 1, f"{_LITERAL}:mapcar2", f"{_LOOPS}:mapcar2"),
+    (2, "chapter5_insanity", "puzz1", 1, f"{_LISTS}:puzz1", None),
+    (2, "chapter5_insanity", "puzz2", 1, f"{_LISTS}:puzz2", None),
+    (2, "chapter5_insanity", "cycles", 1, f"{_LISTS}:cycles", None),
+    (2, "chapter5_insanity", "upto", 1, f"{_LITERAL}:upto", f"{_LOOPS}:upto"),
+    (2, "chapter5_insanity", "puzz3", 1, f"{_LISTS}:puzz3", None),
+    (2, "chapter5_insanity", "puzz4", 1, f"{_LISTS}:puzz4", None),
+    (2, "chapter5_insanity", "puzz", 1, f"{_LISTS}:puzz", None),
+    (3, "chapter5_insanity_words", "puzza", 1, f"{_WORDS}:puzza", None),
+    (3, "chapter5_insanity_words", "zap", 1, f"{_WORDS}:zap", None),
+    (3, "chapter5_insanity_words", "poo", 1, f"{_WORDS}:poo", None),
+    (3, "chapter5_insanity_words", "lose", 1, f"{_WORD_TOWER}.lose", None),
+    (3, "chapter5_insanity_words", "ter", 1, f"{_WORD_TOWER}.ter", None),
+    (3, "chapter5_insanity_words", "successors", 1, f"{_WORD_TOWER}.successors", None),
+    (3, "chapter5_insanity_words", "mapchoose", 1, f"{_LITERAL}:mapchoose", f"{_LOOPS}:mapchoose"),
+    (4, "chapter5_search", "allsol", 1, f"{_SEARCH}.allsol", None),
+    (4, "chapter5_search", "mapapp", 1, f"{_LITERAL}:mapapp", f"{_LOOPS}:mapapp"),
+    (4, "chapter5_search", "allsol", 2, f"{_SEARCH}.allsol_efficient", None),
+    (4, "chapter5_search", "allsola", 1, f"{_SEARCH}.allsola", None),
+    (4, "chapter5_search", "allsolb", 1, f"{_SEARCH}.allsolb", None),
+    (5, "chapter6_game_trees", "maxlis", 1, f"{_GAMES}:maxlis", None),
+    (5, "chapter6_game_trees", "minlis", 1, f"{_GAMES}:minlis", None),
+    (5, "chapter6_game_trees", "maxlis", 2, f"{_GAMES}:maxlis_iterative", None),
+    (5, "chapter6_game_trees", "maxlisa", 1, f"{_GAMES}:maxlisa", None),
+    (5, "chapter6_game_trees", "valmax", 1, f"{_BOUND}.valmax", None),
+    (5, "chapter6_game_trees", "valmin", 1, f"{_BOUND}.valmin", None),
+    (6, "chapter6_game_trees", "movemax", 1, f"{_BOUND}.movemax", None),
+    (6, "chapter6_game_trees", "movemin", 1, f"{_BOUND}.movemin", None),
+    (6, "chapter6_game_trees", "bestmax", 1, f"{_GAMES}:bestmax", None),
+    (6, "chapter6_game_trees", "bestmaxa", 1, f"{_GAMES}:bestmaxa", None),
+    (6, "chapter6_game_trees", "bestmin", 1, f"{_GAMES}:bestmin", None),
+    (6, "chapter6_game_trees", "bestmina", 1, f"{_GAMES}:bestmina", None),
+    (7, "chapter6_game_trees", "maxval", 1, f"{_BOUND}.maxval", None),
+    (7, "chapter6_game_trees", "maxval1", 1, f"{_BOUND}.maxval1", None),
+    (7, "chapter6_game_trees", "maxval2", 1, f"{_BOUND}.maxval2", None),
+    (7, "chapter6_game_trees", "minval", 1, f"{_BOUND}.minval", None),
+    (7, "chapter6_game_trees", "minval1", 1, f"{_BOUND}.minval1", None),
+    (7, "chapter6_game_trees", "minval2", 1, f"{_BOUND}.minval2", None),
+)
+
+ENTRIES: tuple[Entry, ...] = tuple(
+    Entry(number, section, part, name, occurrence, transcription, library)
+    for number, (section, part, name, occurrence, transcription, library) in enumerate(_TABLE, 1)
+)
+"""The 47 definitions, in the order the notes print them."""
+
+
+def by_name(name: str) -> tuple[Entry, ...]:
+    """Every entry for ``name`` (``lose`` has three, one per application), in the notes' order."""
+    return tuple(e for e in ENTRIES if e.name == name or e.anchor == name)
