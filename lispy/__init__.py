@@ -55,7 +55,7 @@ from lispy.lisp.lists import (
 )
 from lispy.lisp.printer import to_string
 from lispy.lisp.reader import ReadError, read
-from lispy.lisp.recursion import deep, deep_recursion
+from lispy.lisp.recursion import RecursionTooDeep, deep, run_deep
 
 __all__ = [
     "LOSE",
@@ -64,6 +64,7 @@ __all__ = [
     "LispTypeError",
     "Nil",
     "ReadError",
+    "RecursionTooDeep",
     "TreeSearch",
     "a",
     "andlis",
@@ -73,7 +74,6 @@ __all__ = [
     "cons",
     "d",
     "deep",
-    "deep_recursion",
     "eq",
     "equal",
     "from_iterable",
@@ -92,6 +92,7 @@ __all__ = [
     "prup",
     "read",
     "reverse",
+    "run_deep",
     "sublis",
     "to_pylist",
     "to_python",

@@ -19,7 +19,8 @@ the notes::
 The notes give ``allsol`` twice, the simple form and "a more efficient form";
 here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions run
-inside :func:`lispy.lisp.recursion.deep_recursion`, so a search 5,000 levels deep works.
+through :func:`lispy.lisp.recursion.run_deep`, on a thread whose stack is big enough for
+deep recursion, so a search 5,000 levels deep works.
 """
 
 from __future__ import annotations

@@ -243,7 +243,7 @@ def game_tree_search(
 
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions run inside :func:`lispy.lisp.recursion.deep_recursion`.
+    whose functions run through :func:`lispy.lisp.recursion.run_deep` (on a thread with a big stack).
     """
 
     def valmax(p: Position) -> Any:

@@ -1,72 +1,290 @@
-"""Running the notes' recursive definitions deep.
+"""Running the notes' recursive definitions deep, on a thread whose stack is big enough for its limit.
 
-The notes' definitions recur once per list element or tree level: ``search``
-on a path of 5,000 vertices nests about 15,000 Python calls, past CPython's
-default limit of 1,000.  In CPython 3.11 a call from Python code to a Python
-function does not use the C stack, so raising the interpreter's limit is safe
-for such chains (memory is the bound, about 0.5 KB a frame); chains that pass
-through C code at every level (``map``, ``functools.reduce``, ``toolz.curry``)
-are not, and lispy's transcriptions avoid them.
+The notes' definitions recur once per list element or tree level: ``search`` on a path of
+5,000 vertices nests about 15,000 Python calls, an M-expression recursion tens of thousands,
+far past CPython's default limit of 1,000 calls.  Raising that limit with
+``sys.setrecursionlimit`` is not safe on its own: in CPython 3.11 the limit is shared by
+every thread, and a recursion that passes through C code at each level (a call ``g(*args)``,
+``repr``/``pickle``/``==`` of nested Python containers, ``map`` calling back into Python)
+uses the C stack, which is 8 MiB on the main thread.  Past a few thousand such levels the
+process dies with a segmentation fault instead of raising an error.
 
-:func:`deep_recursion` raises the limit for the duration of a ``with`` block or
-of a decorated function's outermost call, and restores it afterwards.  The
-functions that :func:`lispy.chapter5.tree_search.tree_search` returns are wrapped in it.
-A runaway recursion still ends in ``RecursionError``, at :data:`DEEP_LIMIT` frames.
+So deep work runs elsewhere.  :func:`run_deep` runs a function on a worker thread of
+lispy's own, started with a C stack of :data:`STACK_BYTES` (512 MiB of address space; the
+memory is only used as the recursion reaches it), whose recursion limit is raised to
+:data:`DEEP_LIMIT`, derived from that stack: :data:`BYTES_PER_LEVEL` is the most C stack
+one level of recursion may take, about 2.7 times the worst measured (753 bytes for a
+recursion through ``__call__``; ``bench/depths.py`` measures them).  Even a recursion that
+passes through C at every level then ends in ``RecursionError`` before the stack runs out.
+The caller waits for the result; nothing else changes:
+
+* the raised limit is the worker's own: in CPython 3.11, where ``sys.setrecursionlimit``
+  would raise it for every thread, the worker sets the limit of its own thread state (after
+  checking, on the running interpreter, that it found the right fields; if not, the worker
+  keeps the default limit, so deep work fails early with ``RecursionError`` and never
+  crashes).  In CPython 3.12 and later, the C stack has a limit of its own, so the worker
+  raises the interpreter's limit, which there bounds only Python-to-Python calls;
+* a recursion too deep for :data:`DEEP_LIMIT` raises :class:`RecursionTooDeep` (a
+  ``RecursionError``) naming the function: ``recursion too deep in search: …``;
+* Ctrl-C (``KeyboardInterrupt`` in the waiting thread) is passed on to the worker, whose
+  computation stops at its next Python instruction; the caller then gets the
+  ``KeyboardInterrupt``, and the worker is not used again.  (One long operation inside C,
+  such as a huge power, ends before anything else can run: it holds the interpreter's lock.)
+  A second Ctrl-C stops waiting for a worker that waits on something outside Python;
+* a call made on a worker runs at once, on that worker; calls from several threads run on
+  several workers.
+
+:func:`deep` wraps a function so that each outermost call runs this way; the functions
+that :func:`lispy.chapter5.tree_search.tree_search` and
+:func:`lispy.chapter6.game_trees.game_tree_search` return are wrapped with it.
 """
 
 from __future__ import annotations
 
+import ctypes
 import functools
+import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import ParamSpec, TypeVar
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["DEEP_LIMIT", "deep", "deep_recursion"]
+__all__ = ["BYTES_PER_LEVEL", "DEEP_LIMIT", "STACK_BYTES", "RecursionTooDeep", "deep", "run_deep"]
 
-DEEP_LIMIT = 200_000
-"""Frames allowed inside :func:`deep_recursion` (about 100 MB of frames at most)."""
+STACK_BYTES = 512 * 2**20
+"""The C stack of each worker thread: 512 MiB of address space, used only as deep as the work goes."""
 
-_lock = threading.Lock()
-_depth = 0  # nesting of deep_recursion blocks, so only the outermost restores the limit
-_saved = 0
+BYTES_PER_LEVEL = 2048
+"""The C stack allowed for one level of recursion (the worst measured is 753 bytes)."""
+
+DEEP_LIMIT = STACK_BYTES // BYTES_PER_LEVEL
+"""The recursion limit on a worker thread: 262,144 nested calls."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-@contextmanager
-def deep_recursion(limit: int = DEEP_LIMIT) -> Iterator[None]:
-    """Run the block with the recursion limit at least ``limit``; restore it after.
+class RecursionTooDeep(RecursionError):
+    """A recursion went deeper than :data:`DEEP_LIMIT` calls.  ``function`` names where it began."""
 
-    >>> with deep_recursion():
-    ...     result = search(p0)        # doctest: +SKIP
+    def __init__(self, function: str) -> None:
+        self.function = function
+        super().__init__(
+            f"recursion too deep in {function}: more than {DEEP_LIMIT:,} nested calls "
+            "(a definition that never reaches its base case, or data nested that deep)"
+        )
 
-    The limit is interpreter-wide: another thread that recurs meanwhile sees it too.
+
+# --- the worker's own recursion limit ---------------------------------------------------------
+
+# Offset of recursion_remaining, then recursion_limit, in CPython 3.11's PyThreadState.
+_THREAD_STATE_FIELDS = 32
+
+
+def _thread_state_fields() -> tuple[ctypes.c_int, ctypes.c_int]:
+    """This thread's ``recursion_remaining`` and ``recursion_limit`` fields (CPython 3.11's layout)."""
+    get = ctypes.pythonapi.PyThreadState_Get
+    get.restype = ctypes.c_void_p
+    address = get()
+    return (
+        ctypes.c_int.from_address(address + _THREAD_STATE_FIELDS),
+        ctypes.c_int.from_address(address + _THREAD_STATE_FIELDS + 4),
+    )
+
+
+@functools.cache
+def _fields_found() -> bool:
+    """Whether :func:`_thread_state_fields` finds the right fields on the running interpreter.
+
+    Checked once, on a thread whose limit is the interpreter's: the limit field holds
+    ``sys.getrecursionlimit()``, and the remaining count falls by exactly one per call.
     """
-    global _depth, _saved
-    with _lock:
-        if _depth == 0:
-            _saved = sys.getrecursionlimit()
-        _depth += 1
-        if sys.getrecursionlimit() < limit:
-            sys.setrecursionlimit(limit)
+    if sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11):
+        return False
+    remaining, limit = _thread_state_fields()
+    if limit.value != sys.getrecursionlimit():
+        return False
+
+    def one_deeper() -> int:
+        return remaining.value
+
+    here = remaining.value
+    return one_deeper() == here - 1
+
+
+def _raise_own_limit(new_limit: int) -> int:
+    """Set this thread's recursion limit to ``new_limit``; return the limit in force after.
+
+    Called as each job starts: ``sys.setrecursionlimit``, called by anyone (Hypothesis does,
+    for one), resets every thread's limit in CPython 3.11, this one's included.
+    """
+    if sys.version_info >= (3, 12):
+        sys.setrecursionlimit(max(new_limit, sys.getrecursionlimit()))
+        return sys.getrecursionlimit()
+    if not _fields_found():
+        return sys.getrecursionlimit()
+    remaining, limit = _thread_state_fields()
+    depth = limit.value - remaining.value
+    limit.value, remaining.value = new_limit, new_limit - depth
+    return new_limit
+
+
+# --- workers -------------------------------------------------------------------------------------
+
+
+class _Job:
+    __slots__ = ("args", "done", "error", "function", "kwargs", "result")
+
+    def __init__(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        self.function, self.args, self.kwargs = function, args, kwargs
+        self.done = threading.Lock()  # held until the job ends (a lock hand-off costs ~20 µs)
+        self.done.acquire()
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+
+class _Worker(threading.Thread):
+    """A daemon thread with a big stack and a raised limit, running one job at a time."""
+
+    def __init__(self) -> None:
+        super().__init__(name="lispy-deep", daemon=True)
+        self.request = threading.Lock()  # released when a job (or the order to stop) is waiting
+        self.request.acquire()
+        self.job: _Job | None = None
+        self.limit = 0
+        self.abandoned = False
+
+    def run(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):  # Ctrl-C is for the waiting thread, which passes it on
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        _fields_found()  # checked here, on a fresh thread, before any limit is raised
+        while not self.abandoned:
+            try:
+                self.request.acquire()
+                job, self.job = self.job, None
+                if job is not None:
+                    self._run(job)
+            except BaseException:  # a Ctrl-C passed on just as its job ended: the worker is abandoned
+                continue
+
+    def _run(self, job: _Job) -> None:
+        try:
+            self.limit = _raise_own_limit(DEEP_LIMIT)
+            job.result = job.function(*job.args, **job.kwargs)
+        except RecursionTooDeep as e:
+            job.error = e
+        except RecursionError:
+            job.error = RecursionTooDeep(getattr(job.function, "__name__", repr(job.function)))
+        except BaseException as e:
+            job.error = e
+        if not _return_to_pool(self):
+            self.abandoned = True
+        job.done.release()
+
+    def submit(self, job: _Job) -> None:
+        self.job = job
+        self.request.release()
+
+    def interrupt(self) -> None:
+        """Raise ``KeyboardInterrupt`` in this worker at its next Python instruction."""
+        if self.ident is not None:
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(self.ident), ctypes.py_object(KeyboardInterrupt)
+            )
+
+
+_pool_lock = threading.Lock()
+_idle: list[_Worker] = []
+_workers: set[int] = set()  # idents of live workers, for "already on a worker"
+_KEEP_IDLE = 2
+
+
+def _take_worker() -> _Worker:
+    with _pool_lock:
+        if _idle:
+            return _idle.pop()
+        saved = threading.stack_size()
+        try:
+            threading.stack_size(STACK_BYTES)
+            worker = _Worker()
+            worker.start()
+        finally:
+            threading.stack_size(saved)
+        assert worker.ident is not None
+        _workers.add(worker.ident)
+        return worker
+
+
+def _return_to_pool(worker: _Worker) -> bool:
+    with _pool_lock:
+        if len(_idle) < _KEEP_IDLE and not worker.abandoned:
+            _idle.append(worker)
+            return True
+        _workers.discard(worker.ident or 0)
+        return False
+
+
+def _abandon(worker: _Worker) -> None:
+    with _pool_lock:
+        worker.abandoned = True
+        _workers.discard(worker.ident or 0)
+        if worker in _idle:
+            _idle.remove(worker)
+    if worker.job is None and worker.request.locked():
+        worker.request.release()  # wake it, if it already waits for work, so that it ends
+
+
+def on_worker() -> bool:
+    """Whether this thread is one of lispy's deep-recursion workers."""
+    return threading.get_ident() in _workers
+
+
+def worker_limit() -> int:
+    """The recursion limit that deep work gets on this interpreter (:data:`DEEP_LIMIT` where supported)."""
+    return run_deep(lambda: getattr(threading.current_thread(), "limit", sys.getrecursionlimit()))
+
+
+def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+    """``function(*args, **kwargs)``, run where deep recursion is safe; its value or its exception.
+
+    Raises :class:`RecursionTooDeep` (naming ``function``) where the recursion passes
+    :data:`DEEP_LIMIT` calls, and ``KeyboardInterrupt`` after stopping the computation when
+    the waiting thread is interrupted.  Other exceptions pass through unchanged.
+    """
+    if threading.get_ident() in _workers:
+        return function(*args, **kwargs)
+    worker = _take_worker()
+    job = _Job(function, args, kwargs)
+    worker.submit(job)
     try:
-        yield
-    finally:
-        with _lock:
-            _depth -= 1
-            if _depth == 0:
-                sys.setrecursionlimit(_saved)
+        _wait(job)
+    except KeyboardInterrupt:
+        _abandon(worker)  # never reused: a Ctrl-C passed on late must reach no other job
+        worker.interrupt()
+        try:
+            _wait(job)
+        except KeyboardInterrupt:
+            pass  # stuck in C: let it finish alone, and stop waiting
+        raise
+    if job.error is not None:
+        error, job.error = job.error, None
+        raise error
+    return job.result  # type: ignore[no-any-return]
+
+
+def _wait(job: _Job) -> None:
+    # A timed wait, so that signal handlers run here even if a signal went to another thread.
+    while not job.done.acquire(timeout=0.25):
+        pass
 
 
 def deep(f: Callable[P, R]) -> Callable[P, R]:
-    """Decorate ``f`` so that each call runs inside :func:`deep_recursion`."""
+    """Decorate ``f`` so that each outermost call runs through :func:`run_deep`."""
 
     @functools.wraps(f)
     def call_deep(*args: P.args, **kwargs: P.kwargs) -> R:
-        with deep_recursion():
+        if threading.get_ident() in _workers:
             return f(*args, **kwargs)
+        return run_deep(f, *args, **kwargs)
 
     return call_deep

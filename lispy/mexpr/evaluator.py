@@ -22,7 +22,7 @@ Errors are :class:`EvalError` (a ``RuntimeError``) naming the definition, the
 line and the column: an undefined name, a wrong number of arguments, ``a`` of
 an atom, a value that is not a function, and runaway recursion (more than
 :data:`lispy.lisp.recursion.DEEP_LIMIT` Python frames).  Deep but finite
-recursion works: evaluation runs inside :func:`lispy.lisp.recursion.deep_recursion`.
+recursion works: evaluation runs inside :func:`lispy.lisp.recursion.run_deep`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from pyrsistent import PMap, pmap
 from lispy.lisp import lists
 from lispy.lisp.data import NIL, Cons, LispTypeError, from_iterable
 from lispy.lisp.printer import to_string
-from lispy.lisp.recursion import deep_recursion
+from lispy.lisp.recursion import run_deep
 from lispy.mexpr.syntax import (
     Assignment,
     BinOp,
@@ -260,11 +260,10 @@ class Interpreter:
         return self._guarded(lambda: code(None), where, node.line, node.column)
 
     def _guarded(self, thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:
-        with deep_recursion():
-            try:
-                return thunk()
-            except RecursionError:
-                raise EvalError(RUNAWAY, where, line, column) from None
+        try:
+            return run_deep(thunk)
+        except RecursionError:
+            raise EvalError(RUNAWAY, where, line, column) from None
 
     # --- compiling ---------------------------------------------------------------------------
 

@@ -113,7 +113,7 @@ def alphabeta_as_printed(successors: Fn, ter: Callable[[Any], bool], imval: Fn) 
     """``maxval`` and ``minval`` with ``maxval2`` and ``minval2`` as printed, without ``if n u`` (E12).
 
     When a list of successors runs out without a cutoff, ``a NIL = NIL`` is searched as a
-    position.  Not run inside ``deep_recursion``: a runaway stops at Python's own limit.
+    position.  Not run through ``run_deep``: a runaway stops at Python's own limit.
     """
 
     def maxval(p: Any) -> Any:
