@@ -91,7 +91,7 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)
-    sys.exit(status)
+    sys.exit(0 if status is None else status)
 
 
 def _isatty(stream: object) -> bool:
