@@ -197,7 +197,14 @@ def progress(
     after the loop, not inside it, when standard output is the same terminal.
     """
     bar = tqdm(
-        items, desc=description, total=total, file=sys.stderr, disable=None, leave=False, dynamic_ncols=True
+        items,
+        desc=description,
+        total=total,
+        unit="step",
+        file=sys.stderr,
+        disable=None,
+        leave=False,
+        dynamic_ncols=True,
     )
     with bar:
         for item in bar:
