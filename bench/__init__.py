@@ -1,1 +1,17 @@
-"""Benchmarks: ``python -m bench.chapter5``."""
+"""Benchmarks: ``python -m bench.chapter5``, ``bench.chapter6``, ``bench.tictactoe``, ``bench.mexpr``.
+
+A development tool, not installed with the wheel: each prints Markdown tables for the README.
+"""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from chapters.show import NUMBER
+
+
+def markdown(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table (tabulate's "pipe" format); columns whose cells are all numbers align right."""
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in header]
+    align = ["right" if cells and all(NUMBER.fullmatch(c) for c in cells) else "left" for cells in columns]
+    return tabulate(rows, header, tablefmt="pipe", disable_numparse=True, colalign=align)

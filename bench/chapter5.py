@@ -3,20 +3,24 @@ on 10^5 and 10^6 elements, all timed in one run so that the ratios compare like 
 
     python -m bench.chapter5
 
-Each figure is the best of several repeats (timeit), in milliseconds.  The README quotes a
-run of this script; the machines vary by about ±20% from run to run, the ratios much less.
+Each figure is the best of several repeats (timeit), in milliseconds; the tables are
+Markdown, as the README quotes them.  It takes a minute or two; while standard error is a
+terminal, a progress bar shows there.  The machines vary by about ±20% from run to run, the
+ratios much less.
 """
 
 from __future__ import annotations
 
 import platform
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from bench import markdown
 from chapters.timing import best_seconds
 from lispy import (
     append,
+    cli,
     from_iterable,
     length,
     lisp,
@@ -42,9 +46,7 @@ def best_ms(f: Callable[[], Any], repeat: int = 5) -> float:
 
 
 def searches() -> None:
-    print("| search | ms | the notes (PDP-10) |")
-    print("|---|---:|---|")
-    rows = [
+    cases = [
         ("`search p₀`, list representation", lambda: lists_rep.search(lists_rep.p0), "about 11 s"),
         (
             "`search (0)`, bit-word representation",
@@ -60,11 +62,10 @@ def searches() -> None:
             "",
         ),
     ]
-    times = {}
-    for name, f, notes in rows:
-        times[name] = best_ms(f)
-        print(f"| {name} | {times[name]:.3f} | {notes} |")
-    ratio = times[rows[0][0]] / times[rows[1][0]]
+    times = {name: best_ms(f) for name, f, _ in cli.progress(cases, "searches", label=lambda c: c[0])}
+    rows = [[name, f"{times[name]:.3f}", notes] for name, _, notes in cases]
+    print(markdown(["search", "ms", "the notes (PDP-10)"], rows))
+    ratio = times[cases[0][0]] / times[cases[1][0]]
     print(f"\nlist / bit-word search: {ratio:.1f} (the notes: 'a factor of ten')\n")
 
 
@@ -90,19 +91,21 @@ def list_functions() -> None:
         ("== (equal), two copies", lambda u, k: lambda: u == from_iterable(range(k))),
         ("str (print)", lambda u, k: lambda: str(u)),
     ]
-    print("| function | 10^5 elements, ms | 10^6 elements, ms | ratio (linear: 10) |")
-    print("|---|---:|---:|---:|")
-    for name, make in cases:
+    rows = []
+    for name, make in cli.progress(cases, "list functions", label=lambda c: c[0]):
         small, big = (best_ms(make(lists[k], k), repeat=3) for k in sizes)
-        print(f"| {name} | {small:.1f} | {big:.1f} | {big / small:.1f} |")
+        rows.append([name, f"{small:.1f}", f"{big:.1f}", f"{big / small:.1f}"])
+    header = ["function", "10^5 elements, ms", "10^6 elements, ms", "ratio (linear: 10)"]
+    print(markdown(header, rows))
     print("\n(`== (equal)` includes building the second copy; `str` the whole text.)")
 
 
-def main() -> None:
+def main(argv: Sequence[str] = ()) -> None:
+    cli.parser("python -m bench.chapter5", __doc__).parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {sys.platform}\n")
     searches()
     list_functions()
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

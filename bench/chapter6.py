@@ -2,27 +2,31 @@
 
     python -m bench.chapter6
 
-Random leaves in random order; terminal positions examined, time, and positions per second.
+Random leaves in random order; terminal positions examined, time, and positions per second,
+as a Markdown table (a progress bar on standard error while it is a terminal).
 """
 
 from __future__ import annotations
 
 import platform
+from collections.abc import Sequence
 from functools import partial
 
+from bench import markdown
 from chapters.game_trees import random_leaves
 from chapters.timing import best_seconds
+from lispy import cli
 from lispy.chapter6.move_ordering import terminals_examined, uniform_game
 
+SIZES = [(3, 6), (4, 6), (6, 5)]
+"""The uniform trees timed: k moves from every position, depth n."""
 
-def main() -> None:
+
+def main(argv: Sequence[str] = ()) -> None:
+    cli.parser("python -m bench.chapter6", __doc__).parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}\n")
-    print(
-        "| k | n | valmax positions | valmax ms | maxval positions | maxval ms"
-        " | positions ratio | valmax pos/s | maxval pos/s |"
-    )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for k, n in ((3, 6), (4, 6), (6, 5)):
+    rows = []
+    for k, n in cli.progress(SIZES, "timing", label=lambda kn: f"k = {kn[0]}, n = {kn[1]}"):
         game = uniform_game(k, n, random_leaves(0))
         row = []
         for method in ("valmax", "maxval"):
@@ -30,11 +34,13 @@ def main() -> None:
             seconds = best_seconds(partial(terminals_examined, game, (), method), repeat=3)
             row.append((count, seconds))
         (cv, sv), (ca, sa) = row
-        print(
-            f"| {k} | {n} | {cv:,} | {sv * 1e3:.1f} | {ca:,} | {sa * 1e3:.1f} | {cv / ca:.1f} | "
-            f"{cv / sv:,.0f} | {ca / sa:,.0f} |"
+        valmax, maxval = [f"{cv:,}", f"{sv * 1e3:.1f}"], [f"{ca:,}", f"{sa * 1e3:.1f}"]
+        rows.append(
+            [str(k), str(n), *valmax, *maxval, f"{cv / ca:.1f}", f"{cv / sv:,.0f}", f"{ca / sa:,.0f}"]
         )
+    header = ["k", "n", "valmax positions", "valmax ms", "maxval positions", "maxval ms"]
+    print(markdown([*header, "positions ratio", "valmax pos/s", "maxval pos/s"], rows))
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

@@ -4,17 +4,20 @@
 
 Instant Insanity in both representations, ``search`` and ``allsol``, timed in one
 run (best of several repeats); the ratio is evaluator time over transcription
-time.  The target is within 20 times.
+time.  The target is within 20 times.  The table is Markdown; a progress bar shows on
+standard error while it is a terminal.
 """
 
 from __future__ import annotations
 
 import platform
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from bench import markdown
 from chapters.timing import best_seconds
+from lispy import cli
 from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.program import notes
 
@@ -29,21 +32,21 @@ def rows() -> list[tuple[str, float, float]]:
         ("search (0), words", partial(words.call, "search", w0), partial(insanity_words.search, w0)),
     ]
     found = []
-    for label, evaluated, transcribed in cases:
+    for label, evaluated, transcribed in cli.progress(cases, "timing", label=lambda c: c[0]):
         assert evaluated() == transcribed()
         found.append((label, best_seconds(evaluated, repeat=5), best_seconds(transcribed, repeat=5)))
     return found
 
 
-def main() -> None:
+def main(argv: Sequence[str] = ()) -> None:
+    cli.parser("python -m bench.mexpr", __doc__).parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}\n")
-    print("| the notes' definition | evaluator ms | transcription ms | ratio |")
-    print("|---|---:|---:|---:|")
-    for label, evaluated, transcribed in rows():
-        print(
-            f"| `{label}` | {evaluated * 1e3:.2f} | {transcribed * 1e3:.2f} | {evaluated / transcribed:.1f} |"
-        )
+    table = [
+        [f"`{label}`", f"{evaluated * 1e3:.2f}", f"{transcribed * 1e3:.2f}", f"{evaluated / transcribed:.1f}"]
+        for label, evaluated, transcribed in rows()
+    ]
+    print(markdown(["the notes' definition", "evaluator ms", "transcription ms", "ratio"], table))
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

@@ -8,18 +8,21 @@ included.  Seconds are the best of several repeats, without counting.  Ratios
 are to easyAI's ``Negamax(9)`` with its transposition table, measured in the
 same run.  The peers are easyAI and aima-python's games module as the PyPI
 package ``aima3`` ships it; both are optional (``pip install -e '.[bench]'``):
-without them only lispy's rows are printed.
+without them only lispy's rows are printed.  The table is Markdown; a progress bar
+shows on standard error while it is a terminal.
 """
 
 from __future__ import annotations
 
 import importlib
 import platform
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from bench import markdown
 from chapters.timing import best_seconds
+from lispy import cli
 from lispy.aima.alpha_beta import alpha_beta_search
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
@@ -52,7 +55,7 @@ LISPY: list[tuple[str, Callable[[], Any], Callable[[Any], Any]]] = [
 
 def lispy_rows() -> list[tuple[str, int, float]]:
     rows = []
-    for label, make, search in LISPY:
+    for label, make, search in cli.progress(LISPY, "lispy", label=lambda c: c[0]):
         counted = Counted(make())
         search(counted)
         seconds = best_seconds(partial(lambda make, search: search(make()), make, search), repeat=3)
@@ -83,11 +86,12 @@ def easyai_rows() -> list[tuple[str, int, float]]:
         return ai(game)
 
     rows = []
-    for label, make_ai, module, name in [
+    peers = [
         ("easyAI Negamax(9)", lambda: Negamax(9), negamax_module, "negamax"),
         ("easyAI Negamax(9) + table", lambda: Negamax(9, tt=TranspositionTable()), negamax_module, "negamax"),
         ("easyAI DUAL(9) + table", lambda: DUAL(9, tt=TranspositionTable()), mtdriver, "mt"),
-    ]:
+    ]
+    for label, make_ai, module, name in cli.progress(peers, "easyAI", label=lambda c: c[0]):
         original = getattr(module, name)
         calls = [0]
 
@@ -121,10 +125,11 @@ def aima_rows() -> list[tuple[str, int, float]]:
             return bool(super().terminal_test(state))
 
     rows = []
-    for label, search in [
+    peers = [
         ("aima3 (aima-python) minimax_decision", minimax_decision),
         ("aima3 (aima-python) alphabeta_search", alphabeta_search),
-    ]:
+    ]
+    for label, search in cli.progress(peers, "aima3", label=lambda c: c[0]):
         Counting.examined = 0
         game = Counting()
         search(game.initial, game)
@@ -135,19 +140,20 @@ def aima_rows() -> list[tuple[str, int, float]]:
     return rows
 
 
-def main() -> None:
+def main(argv: Sequence[str] = ()) -> None:
+    cli.parser("python -m bench.tictactoe", __doc__).parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}\n")
     rows = lispy_rows() + easyai_rows() + aima_rows()
     reference = next((r for r in rows if r[0] == "easyAI Negamax(9) + table"), None)
-    print("| search | positions examined | seconds | time / easyAI Negamax+table |")
-    print("|---|---:|---:|---:|")
-    for label, positions, seconds in rows:
-        ratio = f"{seconds / reference[2]:.2f}" if reference else "-"
-        print(f"| {label} | {positions:,} | {seconds:.4f} | {ratio} |")
+    table = [
+        [label, f"{positions:,}", f"{seconds:.4f}", f"{seconds / reference[2]:.2f}" if reference else "-"]
+        for label, positions, seconds in rows
+    ]
+    print(markdown(["search", "positions examined", "seconds", "time / easyAI Negamax+table"], table))
     if reference is None or not any(r[0].startswith("aima3") for r in rows):
         print("\neasyAI or aima3 is not installed: python -m pip install -e '.[bench]'")
     print("\naima3 does not test the root for the end of the game, so it counts one position fewer.")
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

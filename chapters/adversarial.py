@@ -10,15 +10,13 @@ formulations where they apply, and beside the book's words.
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
-from lispy import read, to_pylist
+from lispy import cli, read, to_pylist
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.bridge import (
     MAX_HAND,
@@ -209,8 +207,7 @@ def connect_four() -> None:
 
 
 def main(argv: Sequence[str] = ()) -> None:
-    parser = argparse.ArgumentParser(prog="python -m chapters.adversarial", description=__doc__)
-    parser.parse_args(argv)
+    cli.parser("python -m chapters.adversarial", __doc__).parse_args(argv)
     printable_stdout()
     heading("AIMA: adversarial search (Russell and Norvig)", "=")
     figure_6_2()
@@ -222,4 +219,4 @@ def main(argv: Sequence[str] = ()) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    cli.run(main)

@@ -1,21 +1,20 @@
 """Chapter 6, "Game trees": minimax, the choice of a move, αβ, and the notes' claims on ordering.
 
-``python -m chapters.game_trees [--plot PATH | --no-plot]``.  With matplotlib
-installed (``pip install -e '.[plot]'``) it also writes a log-scale figure of
-the positions examined against depth.
+``python -m chapters.game_trees [--plot PATH]``.  With ``--plot PATH`` and
+matplotlib installed (``pip install 'lispy[plot]'``), it also writes a
+log-scale figure of the terminal positions examined against depth to PATH
+(PNG, PDF or SVG, by its extension); without ``--plot`` it writes no file.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
-from lispy import read
+from lispy import cli, read
 from lispy.chapter6.drawing import draw
 from lispy.chapter6.game_trees import (
     bestmax,
@@ -147,48 +146,32 @@ def random_order_mean(k: int, n: int, trials: int) -> float:
     )
 
 
+ORDERING_SIZES = [(k, n) for k in (2, 3, 4, 6) for n in (2, 4, 6)]
+"""The uniform trees of section 6.4's table: k moves from every position, depth n."""
+
+
 def ordering_table(trials: int = 10) -> None:
     heading("6.4 How much αβ saves: terminal positions examined on uniform trees")
     say(
         'The notes: "minimax looks at k^n positions while αβ looks at about only k^(n/2)" with the best '
         'move first; with the worst move first "there is no improvement over minimax". Counted here: '
-        "terminal positions evaluated (calls of imval), k moves from every position, depth n. Best and "
+        "terminal positions evaluated (calls of imval), k moves from every position, depth n. αβ best and "
         "worst first: on trees whose moves come in that order at every position, all leaves distinct; "
-        "random order: the mean "
+        "αβ random: in random order, the mean "
         f"over {trials} trees with random leaf values; k^(3n/4) is AIMA's rule of thumb for random order."
     )
     rows = []
-    for k in (2, 3, 4, 6):
-        for n in (2, 4, 6):
-            minimax = terminals_examined(lexicographic_game(k, n, True), (), "valmax")[1]
-            best = terminals_examined(lexicographic_game(k, n, True), (), "maxval")[1]
-            worst = terminals_examined(lexicographic_game(k, n, False), (), "maxval")[1]
-            rand = random_order_mean(k, n, trials)
-            rows.append(
-                [
-                    str(k),
-                    str(n),
-                    f"{minimax:,}",
-                    f"{best:,}",
-                    f"{knuth_moore(k, n):,}",
-                    f"{worst:,}",
-                    f"{rand:,.1f}",
-                    f"{rule_of_thumb(k, n):,.0f}",
-                ]
-            )
-    table(
-        [
-            "k",
-            "n",
-            "minimax",
-            "αβ best first",
-            "k^⌈n/2⌉+k^⌊n/2⌋−1",
-            "αβ worst first",
-            "αβ random",
-            "k^(3n/4)",
-        ],
-        rows,
-    )
+    for k, n in cli.progress(ORDERING_SIZES, "6.4 counting", label=lambda kn: f"k = {kn[0]}, n = {kn[1]}"):
+        minimax = terminals_examined(lexicographic_game(k, n, True), (), "valmax")[1]
+        best = terminals_examined(lexicographic_game(k, n, True), (), "maxval")[1]
+        worst = terminals_examined(lexicographic_game(k, n, False), (), "maxval")[1]
+        rand = random_order_mean(k, n, trials)
+        counts = (minimax, best, knuth_moore(k, n), worst)
+        rows.append(
+            [str(k), str(n), *(f"{c:,}" for c in counts), f"{rand:,.1f}", f"{rule_of_thumb(k, n):,.0f}"]
+        )
+    header = ["k", "n", "minimax", "αβ best", "k^⌈n/2⌉+k^⌊n/2⌋−1", "αβ worst", "αβ random", "k^(3n/4)"]
+    table(header, rows)
     say(
         "Best first, αβ examines exactly Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1 (Knuth and Moore 1975); "
         "worst first, exactly k^n, as the notes say. In random order it lands between, above AIMA's "
@@ -209,6 +192,10 @@ def ten_to_the_fourth() -> None:
     )
 
 
+LOOKAHEAD_SIZES = [(4, 6), (8, 6), (4, 8)]
+"""The random games of section 6.6: k moves from every position, depth n."""
+
+
 def lookahead_experiment(trials: int = 5) -> None:
     heading("6.6 Ordering by a short look-ahead")
     say(
@@ -225,7 +212,7 @@ def lookahead_experiment(trials: int = 5) -> None:
         "look-ahead r/2": lambda r: None if r <= 1 else r // 2,
     }
     rows = []
-    for k, n in ((4, 6), (8, 6), (4, 8)):
+    for k, n in cli.progress(LOOKAHEAD_SIZES, "6.6 ordering", label=lambda kn: f"k = {kn[0]}, n = {kn[1]}"):
         root = Incremental((), 0.0)
         plain = [terminals_examined(incremental_game(k, n, s), root, "maxval")[1] for s in range(trials)]
         rows.append(
@@ -267,35 +254,54 @@ def lookahead_experiment(trials: int = 5) -> None:
     )
 
 
-def plot(path: str) -> None:
+def plot(path: str, k: int = 4, depths: Sequence[int] = range(1, 9)) -> None:
+    """Write the figure of section 6.4 to ``path``: terminal positions examined against depth, log scale.
+
+    The counts are markers, so that coinciding series stay visible (minimax and αβ worst first
+    are both k^n; αβ best first is Levin's count); the guides the text discusses are lines:
+    k^n, k^⌈n/2⌉ + k^⌊n/2⌋ − 1 and AIMA's k^(3n/4).  Without matplotlib, says so and writes nothing.
+    """
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        say("(matplotlib is not installed: no figure. pip install -e '.[plot]' to have one.)")
+        say("(matplotlib is not installed: no figure. pip install 'lispy[plot]' to have one.)")
         return
-    k = 4
-    depths = list(range(1, 9))
-    series = {
-        "minimax": [k**n for n in depths],
-        "αβ worst first": [
-            terminals_examined(lexicographic_game(k, n, False), (), "maxval")[1] for n in depths
-        ],
-        "αβ random order": [random_order_mean(k, n, 5) for n in depths],
-        "αβ best first": [
-            terminals_examined(lexicographic_game(k, n, True), (), "maxval")[1] for n in depths
-        ],
+    depths = list(depths)
+    counts: dict[str, list[float]] = {
+        "minimax": [],
+        "αβ worst first": [],
+        "αβ random order": [],
+        "αβ best first": [],
     }
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for (name, counts), style in zip(series.items(), ("o-", "s--", "^-", "d-"), strict=True):
-        ax.plot(depths, counts, style, label=name)
+    for n in cli.progress(depths, "figure", label=lambda n: f"n = {n}"):
+        counts["minimax"].append(terminals_examined(lexicographic_game(k, n, True), (), "valmax")[1])
+        counts["αβ worst first"].append(terminals_examined(lexicographic_game(k, n, False), (), "maxval")[1])
+        counts["αβ random order"].append(random_order_mean(k, n, 5))
+        counts["αβ best first"].append(terminals_examined(lexicographic_game(k, n, True), (), "maxval")[1])
+    fig, ax = plt.subplots(figsize=(7.5, 4.8))
+    guides = {
+        r"$k^n$": ([k**n for n in depths], "-"),
+        r"$k^{\lceil n/2 \rceil} + k^{\lfloor n/2 \rfloor} - 1$": ([knuth_moore(k, n) for n in depths], "--"),
+        r"$k^{3n/4}$ (AIMA, random order)": ([rule_of_thumb(k, n) for n in depths], ":"),
+    }
+    for name, (values, style) in guides.items():
+        ax.plot(depths, values, style, color="grey", linewidth=1, label=name, zorder=1)
+    markers = {
+        "minimax": dict(marker="o", markersize=11, fillstyle="none", markeredgewidth=1.5),
+        "αβ worst first": dict(marker="x", markersize=7, markeredgewidth=1.5),
+        "αβ random order": dict(marker="^", markersize=7),
+        "αβ best first": dict(marker="s", markersize=9, fillstyle="none", markeredgewidth=1.5),
+    }
+    for name, style in markers.items():
+        ax.plot(depths, counts[name], linestyle="none", label=name, zorder=2, **style)  # type: ignore[arg-type]
     ax.set_yscale("log")
     ax.set_xlabel("depth n")
     ax.set_ylabel("terminal positions examined")
     ax.set_title(f"Minimax and αβ on uniform trees, k = {k} (McCarthy 1973, ch. 6)")
-    ax.legend()
+    ax.legend(fontsize="small")
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -304,14 +310,10 @@ def plot(path: str) -> None:
 
 
 def main(argv: Sequence[str] = ()) -> None:
-    parser = argparse.ArgumentParser(prog="python -m chapters.game_trees", description=__doc__)
+    parser = cli.parser("python -m chapters.game_trees", __doc__)
     parser.add_argument(
-        "--plot",
-        default="chapter6-ordering.png",
-        metavar="PATH",
-        help="where to write the figure when matplotlib is installed (default: %(default)s)",
+        "--plot", metavar="PATH", help="also write the figure of section 6.4 to PATH (needs matplotlib)"
     )
-    parser.add_argument("--no-plot", action="store_true", help="write no figure")
     args = parser.parse_args(argv)
     printable_stdout()
     heading("6. Game trees (McCarthy 1973)", "=")
@@ -321,9 +323,9 @@ def main(argv: Sequence[str] = ()) -> None:
     ordering_table()
     ten_to_the_fourth()
     lookahead_experiment()
-    if not args.no_plot:
+    if args.plot:
         plot(args.plot)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    cli.run(main)

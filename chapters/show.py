@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from typing import Any
 
+from tabulate import tabulate
+
 from lispy import to_string
 
 WIDTH = 100
+"""The chapters' lines fit this many columns."""
+
+INDENT = "    "
+"""A table's and a remark's indentation."""
+
+NUMBER = re.compile(r"[-+−]?(\d[\d,]*)?(\.\d+)?( ?(ms|s|%))?")
+"""A cell that is a number (``549,946``, ``-1``, ``5,945.7``, ``2.9 ms``); ``-`` and ``""`` match too."""
 
 
 def printable_stdout() -> None:
@@ -39,11 +49,43 @@ def show(label: str, value: Any, notes: str | None = None, source: str = "the no
 
 def say(text: str) -> None:
     """A remark, indented and wrapped."""
-    print(textwrap.fill(text, WIDTH, initial_indent="    ", subsequent_indent="    "))
+    print(textwrap.fill(text, WIDTH, initial_indent=INDENT, subsequent_indent=INDENT))
 
 
 def table(header: list[str], rows: list[list[str]]) -> None:
-    """A plain text table, columns padded to their widest cell."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for r in [header, *rows]:
-        print("    " + "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip())
+    """Print a plain text table (tabulate's "simple" format), indented, within :data:`WIDTH` columns.
+
+    Cells are strings, printed as given (no number parsing); a column whose cells are all
+    numbers (:data:`NUMBER`, at least one of them not empty or ``-``) is aligned right, the
+    others left.  When the table would pass :data:`WIDTH`, its widest columns are wrapped: a
+    text column's cells and header, a number column's header only.
+    """
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in header]
+    numeric = [
+        all(NUMBER.fullmatch(c) for c in cells) and any(c not in ("", "-") for c in cells)
+        for cells in columns
+    ]
+    # tabulate pads a header by 2 (tabulate.MIN_PADDING) and separates columns by 2 spaces
+    longest = [max(map(len, cells), default=0) for cells in columns]
+    widths = [max(len(h) + 2, w) for h, w in zip(header, longest, strict=True)]
+    limit = WIDTH - len(INDENT) - 2 * (len(header) - 1)
+    wrap: list[int | None] = [None] * len(header)
+    while sum(widths) > limit:
+        # a text column wraps its cells, down to 12 columns; a number column only its header
+        narrower = [(w, i) for i, w in enumerate(widths) if w > (max(longest[i], 6) if numeric[i] else 12)]
+        if not narrower:
+            break
+        i = max(narrower)[1]
+        widths[i] -= 1
+        wrap[i] = widths[i]
+    text = tabulate(
+        rows,
+        header,
+        tablefmt="simple",
+        colalign=["right" if x else "left" for x in numeric],
+        disable_numparse=True,
+        maxcolwidths=[None if x else w for x, w in zip(numeric, wrap, strict=True)],
+        maxheadercolwidths=[None if w is None else w - 2 for w in wrap],
+    )
+    for line in text.splitlines():
+        print((INDENT + line).rstrip())

@@ -4,18 +4,20 @@
 ``chooseMove``, AIMA's searches and McCarthy's ``valmax`` and ``maxval``, and
 prints the positions each examines.  ``python -m chapters.tictactoe --play``
 plays a game against you in the terminal; ``--first computer`` lets the
-program open.
+program open.  Cells are numbered 1-9, row by row, everywhere; you type a cell's
+number, or q to quit.  Any other answer is refused with the board shown again;
+Ctrl-C ends the game with a goodbye (exit status 130).
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
+from lispy import cli
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
@@ -57,26 +59,42 @@ def solve() -> None:
         ("McCarthy maxval", lambda g: (None, mccarthy_search(g).maxval(g.initial))),
     ]
     rows = []
-    for label, search in searches:
+    for label, search in cli.progress(searches, "solving", label=lambda s: s[0]):
         game = Counted(TicTacToe())
         move, value = search(game)
         counts = [f"{game.examined:,}", f"{game.evaluated:,}"]
-        rows.append([label, "-" if move is None else str(move), str(value), *counts])
+        rows.append([label, "-" if move is None else str(cell_number(move)), str(value), *counts])
     table(["search", "move", "value", "positions examined", "terminal"], rows)
     say(
-        "Cells are numbered 0-8 row by row. The value 0 is a draw. Full minimax examines the whole game "
-        "tree: 549,946 positions, 255,168 of them terminal. The table identifies the 8 boards that differ by "
-        "a rotation or reflection and tries wins, the centre, corners and edges in that order."
+        "Cells are numbered 1-9 row by row, as in --play. The value 0 is a draw. Full minimax examines "
+        "the whole game tree: 549,946 positions, 255,168 of them terminal. The table identifies the 8 "
+        "boards that differ by a rotation or reflection and tries wins, the centre, corners and edges in "
+        "that order."
     )
     distinct, non_terminal = distinct_positions(TicTacToe())
     show("distinct positions reachable", f"{distinct:,}, of which {non_terminal:,} are not terminal")
     say("The lecture's Best(move, score) initialises myBest.move to 'any legal move' (here the first).")
 
 
+def cell_number(move: int) -> int:
+    """The number a user sees for a move: cells 1-9 row by row (``Board.cells`` index + 1)."""
+    return move + 1
+
+
 # --- playing --------------------------------------------------------------------------------
 
 HELP = "Type a cell 1-9 (numbered like this, row by row), or q to quit."
+AGAIN = "type 1-9 for an empty cell, or q to quit."
 KEYPAD = "1 2 3\n4 5 6\n7 8 9"
+CELLS = {str(i + 1): i for i in range(9)}
+"""The answers that name a cell: exactly the ASCII digits 1 to 9 (not ``²``, not ``٣``, not ``05``)."""
+QUIT = "q"
+
+
+def shown(text: str, limit: int = 16) -> str:
+    """An answer as it is echoed in a message: unprintable characters escaped, at most ``limit`` kept."""
+    safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return safe if len(safe) <= limit else f"{safe[:limit]}… ({len(text):,} characters)"
 
 
 def picture(state: Board) -> str:
@@ -86,22 +104,26 @@ def picture(state: Board) -> str:
 
 
 def read_move(state: Board, ask: Callable[[str], str], say_: Callable[[str], None]) -> int | None:
-    """Ask until a legal cell is given; None when the player quits or the input ends."""
+    """Ask until an empty cell is given (its index 0-8); None when the player quits or the input ends.
+
+    The answer, stripped of surrounding white space, must be one of :data:`CELLS` or ``q``
+    (either case); anything else gets a message naming it and the board again, then a new prompt.
+    """
     while True:
         try:
-            text = ask(f"your move ({state.to_move}): ").strip().lower()
+            text = ask(f"your move ({state.to_move}): ").strip()
         except EOFError:
             return None
-        if text in ("q", "quit", "exit"):
+        if text.lower() == QUIT:
             return None
-        if not text.isdigit() or not 1 <= int(text) <= 9:
-            say_(f"'{text}' is not a cell. {HELP}")
-            continue
-        cell = int(text) - 1
-        if state.cells[cell] != ".":
+        cell = CELLS.get(text)
+        if cell is None:
+            say_(f"'{shown(text)}' is not a cell: {AGAIN}")
+        elif state.cells[cell] != ".":
             say_(f"cell {text} is taken by {state.cells[cell]}; choose an empty one.")
-            continue
-        return cell
+        else:
+            return cell
+        say_(picture(state))
 
 
 def play(
@@ -131,7 +153,7 @@ def play(
             decision = alpha_beta_tt_search(game, state, table_)
             cell = decision.move
             outlook = {1: "I will win", 0: "a draw with best play", -1: "you can win"}[int(decision.value)]
-            say_(f"I play {cell + 1} ({outlook}).")
+            say_(f"I play {cell_number(cell)} ({outlook}).")
         state = game.play(state, cell)
     say_("\n" + picture(state))
     result = state.winner or "draw"
@@ -140,21 +162,26 @@ def play(
 
 
 def lines(stream: Iterator[str]) -> Callable[[str], str]:
-    """An ``ask`` that prints the prompt and reads the next line of ``stream`` (EOFError at its end)."""
+    """An ``ask`` that prints the prompt, reads the next line of ``stream`` and echoes it.
+
+    At the end of ``stream`` it raises ``EOFError``, as ``input`` does.
+    """
 
     def ask(prompt: str) -> str:
         print(prompt, end="", flush=True)
         try:
-            return next(stream)
+            answer = next(stream)
         except StopIteration:
             print()
             raise EOFError from None
+        print(shown(answer.rstrip("\r\n")))  # the answer, as a terminal would have echoed it
+        return answer
 
     return ask
 
 
 def main(argv: Sequence[str] = ()) -> None:
-    parser = argparse.ArgumentParser(prog="python -m chapters.tictactoe", description=__doc__)
+    parser = cli.parser("python -m chapters.tictactoe", __doc__)
     parser.add_argument("--play", action="store_true", help="play a game against the program")
     parser.add_argument(
         "--first", choices=["human", "computer"], default="human", help="who opens (default: human)"
@@ -162,6 +189,9 @@ def main(argv: Sequence[str] = ()) -> None:
     args = parser.parse_args(argv)
     printable_stdout()
     if args.play:
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None:  # bytes that are not UTF-8 become U+FFFD: refused, not a crash
+            reconfigure(errors="replace")
         ask = input if sys.stdin.isatty() else lines(iter(sys.stdin))
         play(args.first, ask)
         return
@@ -172,4 +202,4 @@ def main(argv: Sequence[str] = ()) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    cli.run(main, goodbye="interrupted: bye.")

@@ -9,12 +9,12 @@ from here under their names: ``puzz1``, ``puzz2``, ``puzz3``, ``puzz4``,
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
 from chapters.timing import best_seconds
-from lispy import length, lisp, mapcar, read, to_pylist, to_string, tree_search
+from lispy import cli, length, lisp, mapcar, read, to_pylist, to_string, tree_search
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
 from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
@@ -193,7 +193,8 @@ def timings() -> None:
     heading("5.5 Speed: the two representations, timed in this run")
     rows = []
     seconds = {}
-    for name, rep in (("list representation", lists_rep), ("bit-word representation", words_rep)):
+    representations = (("list representation", lists_rep), ("bit-word representation", words_rep))
+    for name, rep in cli.progress(representations, "5.5 timing", label=lambda r: r[0]):
         best = best_seconds(lambda rep=rep: rep.search(rep.p0))  # type: ignore[misc]
         seconds[name] = best
         rows.append([f"search p₀, {name}", f"{best * 1e3:.3f} ms"])
@@ -206,7 +207,8 @@ def timings() -> None:
     )
 
 
-def main() -> None:
+def main(argv: Sequence[str] = ()) -> None:
+    cli.parser("python -m chapters.tree_search", __doc__).parse_args(argv)
     printable_stdout()
     heading("5. Tree search (McCarthy 1973)", "=")
     paths()
@@ -217,4 +219,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

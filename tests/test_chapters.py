@@ -16,6 +16,11 @@ from lispy.chapter5 import insanity, insanity_words
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def cells(out: str) -> list[list[str]]:
+    """Each line of ``out`` split at white space: a table's row compared without its padding."""
+    return [line.split() for line in out.splitlines()]
+
+
 def test_chapter_5_prints_every_example(capsys: pytest.CaptureFixture[str]) -> None:
     chapter5.main()
     out = capsys.readouterr().out
@@ -29,12 +34,12 @@ def test_chapter_5_prints_every_example(capsys: pytest.CaptureFixture[str]) -> N
         "lose p₀ = false",
         "successors p₀ = (((B) (B) (W) (R)) ((G) (B) (G) (W)) ((G) (B) (G) (R)))",
         "search p₀ = ((G W R B) (R W G B) (B R G W) (W B G R))",
-        "    block 1  B       B       W       R",
         "search (0) = (65535 55275 22217 4744 0)",
         "    the same tower as the list representation's: yes.",
         "  number of solutions = 3",
     ]:
         assert line in out.splitlines(), line
+    assert ["block", "1", "B", "B", "W", "R"] in cells(out)
     assert out.count("  number of solutions = 3") == 4
     assert "ratio, list / bit-word" in out
 
@@ -46,8 +51,9 @@ def test_the_notes_assigned_values_are_importable_from_the_chapter() -> None:
 
 
 def test_chapter_6_prints_every_example(capsys: pytest.CaptureFixture[str]) -> None:
-    chapter6.main(["--no-plot"])
-    lines = capsys.readouterr().out.splitlines()
+    chapter6.main()
+    out = capsys.readouterr().out
+    lines = out.splitlines()
     for line in [
         "maxlis[(3 12 8), λx.x] = 12",
         "maxlis[NIL, λx.x] = -∞",
@@ -61,20 +67,20 @@ def test_chapter_6_prints_every_example(capsys: pytest.CaptureFixture[str]) -> N
         "    └── x 7",
         "terminal positions evaluated = 7 of 9: (1, 1) (1, 2) (1, 3) (2, 1) (3, 1) (3, 2) (3, 3)",
         "│   ├── x 4",
-        "    6  6  46,656   431            431                46,656          5,945.7    3,175",
         "αβ, best move first, k = 10, n = 8 = 19,999 terminal positions (value 0)",
     ]:
         assert line in lines, line
+    assert "6 6 46,656 431 431 46,656 5,945.7 3,175".split() in cells(out)
 
 
 def test_chapter_6_draws_its_figure_where_matplotlib_is_installed(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     figure = tmp_path / "ordering.png"
-    chapter6.plot(str(figure))
+    chapter6.main(["--plot", str(figure)])
     assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_python_m_chapters_runs_them_all(tmp_path: Path) -> None:
+def test_python_m_chapters_runs_them_all_in_100_columns_and_writes_no_file(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
         [sys.executable, "-m", "chapters"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
@@ -83,6 +89,9 @@ def test_python_m_chapters_runs_them_all(tmp_path: Path) -> None:
     assert "5. Tree search (McCarthy 1973)" in run.stdout
     assert "6. Game trees (McCarthy 1973)" in run.stdout
     assert "CS61B lecture 17: game trees, on tic-tac-toe" in run.stdout
+    assert [line for line in run.stdout.splitlines() if len(line) > 100] == []
+    assert run.stderr == ""  # standard error is not a terminal here: no progress bar
+    assert list(tmp_path.iterdir()) == []  # the figure only with --plot PATH
 
 
 def test_the_aima_chapter_prints_the_books_values(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,15 +102,18 @@ def test_the_aima_chapter_prints_the_books_values(capsys: pytest.CaptureFixture[
     for line in [
         "MIN-VALUE of B, C, D = 3 2 2",
         "MINIMAX-DECISION = a1, value 3",
-        "    leaf 2.1  [3, +∞]   3         [−∞, 2]   [−∞, +∞]",
-        "    leaf 3.3  3         3         [−∞, 2]   2",
         "root's backed-up value = (1, 2, 6)",
-        "    2 2 3 3 1 1 4 4          2.1  1.3   a1",
-        "    20 20 30 30 1 1 400 400  21   40.9  a2",
-        "    ♣9    0                           -1",
-        "    ♥6    0                           0",
     ]:
         assert line in lines, line
+    for row in [
+        "leaf 2.1 [3, +∞] 3 [−∞, 2] [−∞, +∞]",
+        "leaf 3.3 3 3 [−∞, 2] 2",
+        "2 2 3 3 1 1 4 4 2.1 1.3 a1",
+        "20 20 30 30 1 1 400 400 21 40.9 a2",
+        "♣9 0 -1",
+        "♥6 0 0",
+    ]:
+        assert row.split() in cells("\n".join(lines)), row
     assert any(line.startswith("    iterative deepening to 6 plies") for line in lines)
 
 
@@ -109,14 +121,16 @@ def test_the_tictactoe_chapter_solves_the_game(capsys: pytest.CaptureFixture[str
     import chapters.tictactoe as cs61b
 
     cs61b.main()
-    lines = capsys.readouterr().out.splitlines()
-    for line in [
-        "    CS61B chooseMove(side)                0     0      549,946             255,168",
-        "    AIMA MINIMAX-DECISION                 0     0      549,946             255,168",
-        "    McCarthy valmax                       -     0      549,946             255,168",
-        "distinct positions reachable = 5,478, of which 4,520 are not terminal",
+    out = capsys.readouterr().out
+    for row in [
+        "CS61B chooseMove(side) 1 0 549,946 255,168",  # cell 1, the top left corner
+        "AIMA MINIMAX-DECISION 1 0 549,946 255,168",
+        "McCarthy valmax - 0 549,946 255,168",
     ]:
-        assert line in lines, line
+        assert row.split() in cells(out), row
+    assert "distinct positions reachable = 5,478, of which 4,520 are not terminal" in out.splitlines()
+    assert "Cells are numbered 1-9 row by row, as in --play." in out
+    assert "0-8" not in out
 
 
 def test_play_answers_bad_input_with_a_message_and_a_new_prompt() -> None:
@@ -131,11 +145,16 @@ def test_play_answers_bad_input_with_a_message_and_a_new_prompt() -> None:
         return next(answers)
 
     assert play("human", ask, said.append) is None
-    assert "'' is not a cell. Type a cell 1-9 (numbered like this, row by row), or q to quit." in said
-    assert any(s.startswith("'__import__('os')' is not a cell.") for s in said)
-    assert any(s.startswith("'12' is not a cell.") for s in said)
+    assert "'' is not a cell: type 1-9 for an empty cell, or q to quit." in said
+    assert any(s.startswith("'__import__('os')' is not a cell:") for s in said)
+    assert any(s.startswith("'12' is not a cell:") for s in said)
     assert "cell 5 is taken by X; choose an empty one." in said
     assert len(prompts) == 9 and said[-1] == "bye."
+    # each refusal is followed by the board, as it stands
+    refused = [i for i, s in enumerate(said) if "is not a cell" in s or "is taken" in s]
+    assert len(refused) == 7  # five answers that are not cells, then 5 and 1 taken
+    assert said[refused[0] + 1] == " 1 2 3\n 4 5 6\n 7 8 9"
+    assert said[refused[-1] + 1] == " O 2 3\n 4 X 6\n 7 8 9"
 
 
 def test_the_program_never_loses_a_played_game() -> None:
@@ -158,6 +177,6 @@ def test_play_from_piped_input(tmp_path: Path) -> None:
         cwd=tmp_path, env=env, input="5\nnine\n", capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
-    assert "'nine' is not a cell." in run.stdout
+    assert "your move (X): nine\n'nine' is not a cell:" in run.stdout
     assert run.stdout.rstrip().endswith("bye.")
     assert "Traceback" not in run.stderr

@@ -1,0 +1,143 @@
+"""The package as users get it: the wheel, built from this tree, installed into a new environment and run
+from a folder outside the tree.
+
+Marked ``wheel`` (``python -m pytest -m "not wheel"`` skips it; CI runs it).  It stays offline: the wheel
+is built with the hatchling of the test environment (``pip wheel --no-build-isolation``, hatchling comes
+with ``.[test]``), installed with ``--no-deps --no-index`` into a virtual environment made without pip
+(the running pip installs into it, ``pip --python``), and the dependencies the wheel declares are lent
+from the test environment by a ``.pth`` file.  A ``.pth`` line adds a folder to ``sys.path`` but does not
+read the ``.pth`` files inside it, so the editable install of this tree stays invisible: the test checks
+that ``lispy`` and ``chapters`` are imported from the new environment.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from email.parser import HeaderParser
+from importlib.metadata import distribution
+from pathlib import Path
+
+import pytest
+
+import lispy
+
+pytestmark = pytest.mark.wheel
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dist = tmp_path_factory.mktemp("dist")
+    # without hatchling here (an environment made without .[test]), pip fetches it from PyPI
+    offline = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", *offline, "-w", dist, ROOT],
+        check=True,
+        timeout=300,
+    )
+    (built,) = dist.glob("lispy-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new virtual environment holding the wheel; its declared dependencies lent by a .pth file."""
+    home = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", home], check=True, timeout=120)
+    python = home / "bin" / "python"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            python,
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            wheel,
+        ],
+        check=True,
+        timeout=300,
+    )
+    site = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").stdout.strip())
+    folders = {str(distribution(name).locate_file("")) for name in requirements(wheel)}
+    (site / "_lent_dependencies.pth").write_text("\n".join(sorted(folders)) + "\n")
+    return home
+
+
+def requirements(wheel: Path) -> list[str]:
+    """The names of the distributions the wheel requires, extras (``; extra == ...``) left out."""
+    declared = metadata(wheel).get_all("Requires-Dist", [])  # type: ignore[attr-defined]
+    return [re.match(r"[\w.-]+", r).group() for r in declared if ";" not in r]  # type: ignore[union-attr]
+
+
+def metadata(wheel: Path) -> dict:
+    with zipfile.ZipFile(wheel) as z:
+        (name,) = [n for n in z.namelist() if n.endswith(".dist-info/METADATA")]
+        return HeaderParser().parsestr(z.read(name).decode())  # type: ignore[return-value]
+
+
+def run(
+    *command: object, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``command`` with no PYTHONPATH, so that nothing of this tree is visible."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    return subprocess.run(
+        [str(c) for c in command], cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_wheel_holds_lispy_chapters_the_license_and_the_notes_and_not_bench_or_tests(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+    for name in [
+        "lispy/__init__.py",
+        "lispy/py.typed",
+        "lispy/cli.py",
+        "lispy/mexpr/mexpr.lark",
+        "lispy/notes/chapter5_search.m",
+        "chapters/__main__.py",
+        "chapters/tictactoe.py",
+    ]:
+        assert name in names, name
+    assert any(re.fullmatch(r"lispy-[^/]+\.dist-info/licenses/LICENSE", n) for n in names)
+    assert not any(n.startswith(("bench/", "tests/")) for n in names)
+
+
+def test_the_wheel_declares_its_version_license_and_python(wheel: Path) -> None:
+    meta = metadata(wheel)
+    assert meta["Version"] == lispy.__version__
+    assert wheel.name == f"lispy-{lispy.__version__}-py3-none-any.whl"
+    assert meta["License-Expression"] == "MIT"
+    assert meta["Requires-Python"] == ">=3.11"
+    assert "Typing :: Typed" in meta.get_all("Classifier", [])  # type: ignore[attr-defined]
+    assert set(requirements(wheel)) == {"toolz", "pyrsistent", "lark", "tabulate", "tqdm"}
+
+
+def test_the_installed_wheel_runs_from_outside_the_tree(venv: Path, tmp_path: Path) -> None:
+    python = venv / "bin" / "python"
+    where = run(
+        python, "-c", "import lispy, chapters; print(lispy.__file__); print(chapters.__file__)", cwd=tmp_path
+    )
+    assert where.returncode == 0, where.stderr
+    assert all(Path(f).is_relative_to(venv) for f in where.stdout.split()), where.stdout
+    for module in ["chapters", "chapters.tictactoe", "lispy"]:
+        shown = run(python, "-m", module, "--help", cwd=tmp_path)
+        assert shown.returncode == 0, shown.stderr
+        assert shown.stdout.startswith(f"usage: python -m {module} "), shown.stdout
+    script = run(venv / "bin" / "lispy", "--help", cwd=tmp_path)
+    assert script.returncode == 0 and script.stdout.startswith("usage: "), script.stderr
+    game = run(python, "-m", "chapters.tictactoe", "--play", stdin="5\nq\n", cwd=tmp_path)
+    assert game.returncode == 0 and game.stdout.rstrip().endswith("bye."), game.stderr
+    notes = "from lispy.mexpr.program import notes; m = notes('chapter5_insanity', 'chapter5_search')"
+    tower = run(python, "-c", f"{notes}; print(m.eval('search p₀'))", cwd=tmp_path)  # the notes' files
+    assert tower.stdout.strip() == "((G W R B) (R W G B) (B R G W) (W B G R))", tower.stderr
+    assert list(tmp_path.iterdir()) == []
