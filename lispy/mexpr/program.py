@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment, Definition, parse_statement
 
 __all__ = ["PARTS", "SourceStatement", "definition", "notes", "read_source", "split_statements", "statements"]
@@ -113,9 +113,9 @@ def notes(
     *parts: str,
     corrected: bool = True,
     printed: Iterable[str] = (),
-    interpreter: Interpreter | None = None,
+    interpreter: Environment | None = None,
     **bindings: Any,
-) -> Interpreter:
+) -> Environment:
     """An interpreter with the given parts of the notes loaded, in order, after ``bindings``.
 
     The definitions are made first, then the assignments evaluated in order,
@@ -127,7 +127,7 @@ def notes(
     Raises ``MSyntaxError`` for a statement that does not read (as the printed
     ``puzz2`` does not), ``EvalError`` for an assignment that fails.
     """
-    m = Interpreter() if interpreter is None else interpreter
+    m = Environment() if interpreter is None else interpreter
     m.bind(**bindings)
     parsed = [s.parse() for part in parts for s in statements(part, corrected, printed)]
     # Definitions first: the notes assign puzz2 ← cycles[…] before "where the function cycles is defined by".
