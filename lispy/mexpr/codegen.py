@@ -71,9 +71,7 @@ class Generated:
     places: dict[Place, Node] = field(default_factory=dict)
 
 
-def generate(
-    source: Definition | Assignment | Node, predicates: Iterable[str] = PREDICATES
-) -> Generated:
+def generate(source: Definition | Assignment | Node, predicates: Iterable[str] = PREDICATES) -> Generated:
     """The Python syntax tree of a definition (a ``def``), an assignment (``x = e``) or an expression.
 
     ``predicates``: the global names bound to functions that always give a truth value
@@ -101,7 +99,9 @@ def generate_probe(nodes: Sequence[Node], params: Iterable[str]) -> ast.Function
     generator = _Generator(frozenset())
     local = frozenset(params)
     values = [generator.expression(node, local)[0] for node in nodes]
-    tree = ast.FunctionDef("_probe", _arguments(tuple(params)), [ast.Return(ast.Tuple(values, ast.Load()))], [])
+    tree = ast.FunctionDef(
+        "_probe", _arguments(tuple(params)), [ast.Return(ast.Tuple(values, ast.Load()))], []
+    )
     return ast.fix_missing_locations(tree)
 
 
@@ -128,7 +128,11 @@ def _call(fn: ast.expr, args: list[ast.expr], place: Place) -> ast.Call:
 
 def _arguments(params: tuple[str, ...]) -> ast.arguments:
     return ast.arguments(
-        posonlyargs=[], args=[ast.arg(python_name(p)) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]
+        posonlyargs=[],
+        args=[ast.arg(python_name(p)) for p in params],
+        kwonlyargs=[],
+        kw_defaults=[],
+        defaults=[],
     )
 
 
@@ -237,7 +241,9 @@ class _Generator:
     def _listlit(self, node: ListLit, local: frozenset[str]) -> tuple[ast.expr, Where]:
         datum = _constant(node)
         if datum is not None:
-            end = max([_at(node), *(_last(x) for x in node.items), *([_last(node.tail)] if node.tail else [])])
+            end = max(
+                [_at(node), *(_last(x) for x in node.items), *([_last(node.tail)] if node.tail else [])]
+            )
             place = _place(_at(node), end)
             if datum is NIL:
                 return _name("NIL", place), end

@@ -21,7 +21,21 @@ import keyword
 __all__ = ["RESERVED", "m_name", "python_name"]
 
 RESERVED = frozenset(
-    {"INF", "NIL", "and_", "and_then", "append", "cons", "eq", "lisp", "member", "or_", "or_else", "read", "truth"}
+    {
+        "INF",
+        "NIL",
+        "and_",
+        "and_then",
+        "append",
+        "cons",
+        "eq",
+        "lisp",
+        "member",
+        "or_",
+        "or_else",
+        "read",
+        "truth",
+    }
 )
 """The names the compiled code uses for the notation itself (:mod:`lispy.mexpr.runtime`)."""
 
