@@ -48,7 +48,14 @@ from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, NOTATION
 from lispy.notes.index import ENTRIES, Entry
 
-__all__ = ["Comparison", "compare", "compiled_tree", "normal_form", "transcribed_tree"]
+__all__ = [
+    "Comparison",
+    "compare",
+    "compiled_tree",
+    "normal_form",
+    "normal_transcription",
+    "transcribed_tree",
+]
 
 
 @dataclass(frozen=True)
@@ -64,9 +71,10 @@ class Comparison:
         return self.compiled == self.transcribed
 
 
-def compiled_tree(entry: Entry) -> ast.stmt:
-    """The Python that the notes' definition (as corrected) compiles to: a ``def`` or an assignment."""
-    tree = generate(entry.statement().parse()).tree
+def compiled_tree(entry: Entry, corrected: bool = True) -> ast.stmt:
+    """The Python that the notes' definition (as corrected, or as printed) compiles to: a ``def`` or an
+    assignment.  Raises ``MSyntaxError`` for a printed form that does not read (E3, E21)."""
+    tree = generate(entry.statement(corrected).parse()).tree
     assert isinstance(tree, ast.stmt)
     return tree
 
@@ -76,12 +84,17 @@ def transcribed_tree(entry: Entry) -> ast.stmt:
     return ast.parse(entry.python_source().text).body[0]
 
 
-def compare(entry: Entry) -> Comparison:
-    """The compiled definition and its transcription in normal form."""
+def compare(entry: Entry, corrected: bool = True) -> Comparison:
+    """The compiled definition (as corrected, or as printed) and its transcription in normal form."""
+    compiled = normal_form(compiled_tree(entry, corrected), entry.name, NOTATION, {})
+    return Comparison(entry, ast.unparse(compiled), normal_transcription(entry))
+
+
+def normal_transcription(entry: Entry, tree: ast.stmt | None = None) -> str:
+    """The transcription (or ``tree`` in its place) in normal form, as source text."""
     module = entry.python_source().module
-    compiled = normal_form(compiled_tree(entry), entry.name, NOTATION, {})
-    transcribed = normal_form(transcribed_tree(entry), entry.name, _module_values(module), _helpers(module))
-    return Comparison(entry, ast.unparse(compiled), ast.unparse(transcribed))
+    found = transcribed_tree(entry) if tree is None else tree
+    return ast.unparse(normal_form(found, entry.name, _module_values(module), _helpers(module)))
 
 
 def normal_form(

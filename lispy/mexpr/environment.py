@@ -46,6 +46,7 @@ class Environment:
 
     def __init__(self, bindings: Mapping[str, Any] | None = None) -> None:
         self._values: dict[str, Any] = dict(BUILTINS if bindings is None else bindings)
+        self._names = {python_name(name): name for name in self._values}  # Python name to M name
         self.namespace: dict[str, Any] = namespace(self._values)
         """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
         self.sources: dict[str, Definition | Assignment] = {}
@@ -69,6 +70,7 @@ class Environment:
 
     def define(self, statement: Definition | Assignment) -> Any:
         """Bind a definition's function, or an assignment's value, to its name; return the value."""
+        self._claim(statement.name, statement.line, statement.column)
         unit = compile_unit(statement, statement.name, self._predicates())
         if isinstance(statement, Definition):
             value = make_function(unit, self.namespace)
@@ -81,8 +83,17 @@ class Environment:
 
     def bind(self, **values: Any) -> None:
         """Bind Python values to names: ``m.bind(graph=…, final="F")``."""
+        for name in values:
+            self._claim(name, 0, 0)
         for name, value in values.items():
             self._set(name, value)
+
+    def _claim(self, name: str, line: int, column: int) -> None:
+        """Refuse a name that is another's in Python (``p0`` beside ``p₀``)."""
+        other = self._names.setdefault(python_name(name), name)
+        if other != name:
+            message = f"{name} and {other} are one name in Python, {python_name(name)}: use {other}"
+            raise EvalError(message, name, line, column)
 
     def _set(self, name: str, value: Any) -> None:
         before = self._predicates()
