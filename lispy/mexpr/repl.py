@@ -9,6 +9,7 @@ Commands:
     :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
     :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
     :load FILE           load a file of definitions
+    :python NAME         the Python that a definition compiles to
     :env                 the names defined in this session
     :help, :quit
 
@@ -33,7 +34,8 @@ from lispy.chapter6 import sexp_games
 from lispy.lisp.data import Cons
 from lispy.lisp.printer import to_string
 from lispy.lisp.reader import ReadError, read
-from lispy.mexpr.evaluator import EvalError, Interpreter
+from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.listing import print_part, python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
@@ -61,7 +63,7 @@ class Session:
     def __init__(
         self, say: Callable[[str], None] = print, complain: Callable[[str], None] | None = None
     ) -> None:
-        self.interpreter = Interpreter()
+        self.interpreter = Environment()
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
         self.failures = 0
@@ -108,6 +110,8 @@ class Session:
             for s in split_statements(path.read_text(encoding="utf-8"), path.name):
                 self.interpreter.define(s.parse())
             self.say(f"loaded {path}")
+        elif name == "python":
+            self.say(python_command(self.interpreter, args))
         elif name == "env":
             self.say(" ".join(sorted(self.interpreter.sources)) or "(nothing defined yet)")
         else:
@@ -195,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--notes", action="append", metavar="PART", help="load this part of the notes first (may be repeated)"
     )
+    parser.add_argument("--python", metavar="PART", help="print the Python a part of the notes compiles to")
     args = parser.parse_args(argv)
+    if args.python:
+        return print_part(args.python)
     session = Session()
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))

@@ -14,7 +14,11 @@ have no Python operator of the same meaning, and get a helper here:
   on anything else, stopping at a false left side (``and``) or a true one (``or``):
   :func:`and_` and :func:`or_`, or :func:`and_then` and :func:`or_else` when the
   right side is more than a name or a constant and must wait;
-* ``max`` and ``min`` of the notes keep the first argument on a tie.
+* ``max`` and ``min`` of the notes keep the first argument on a tie: :func:`maximum`,
+  :func:`minimum`.
+
+Every name that compiled code uses can be imported from here, so a listing of
+compiled definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
 
 :func:`namespace` gives the dictionary a compiled definition runs in.  Its
 ``__builtins__`` is empty: no name written in an M-expression reaches Python's
@@ -27,20 +31,65 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lispy.lisp import lists
 from lispy.lisp.data import NIL, lisp
+from lispy.lisp.lists import (
+    a,
+    andlis,
+    append,
+    assoc,
+    atom,
+    cons,
+    d,
+    eq,
+    equal,
+    length,
+    mapcar,
+    maplist,
+    member,
+    n,
+    nth,
+    orlis,
+    prup,
+    reverse,
+    sublis,
+)
 from lispy.lisp.reader import read
 from lispy.mexpr.names import python_name
 
 __all__ = [
     "BUILTINS",
+    "INF",
+    "NIL",
     "NOTATION",
     "PREDICATES",
+    "a",
     "and_",
     "and_then",
+    "andlis",
+    "append",
+    "assoc",
+    "atom",
+    "cons",
+    "d",
+    "eq",
+    "equal",
+    "length",
+    "lisp",
+    "mapcar",
+    "maplist",
+    "maximum",
+    "member",
+    "minimum",
+    "n",
     "namespace",
+    "nth",
     "or_",
     "or_else",
+    "orlis",
+    "prup",
+    "read",
+    "reverse",
+    "sublis",
     "truth",
 ]
 
@@ -78,36 +127,41 @@ def or_else(x: Any, rest: Callable[[], Any]) -> Any:
     return or_(x, rest())
 
 
-def _max(x: Any, y: Any) -> Any:
+def maximum(x: Any, y: Any) -> Any:
+    """The notes' ``max[x,y]``: the larger, ``x`` on a tie."""
     return x if x >= y else y
 
 
-def _min(x: Any, y: Any) -> Any:
+def minimum(x: Any, y: Any) -> Any:
+    """The notes' ``min[x,y]``: the smaller, ``x`` on a tie."""
     return x if x <= y else y
 
 
+INF = math.inf
+"""The notes' ``∞``."""
+
 BUILTINS: dict[str, Any] = {
-    "a": lists.a,
-    "d": lists.d,
-    "n": lists.n,
-    "atom": lists.atom,
-    "eq": lists.eq,
-    "equal": lists.equal,
-    "length": lists.length,
-    "nth": lists.nth,
-    "assoc": lists.assoc,
-    "reverse": lists.reverse,
-    "append": lists.append,
-    "member": lists.member,
-    "mapcar": lists.mapcar,
-    "maplist": lists.maplist,
-    "orlis": lists.orlis,
-    "andlis": lists.andlis,
-    "prup": lists.prup,
-    "sublis": lists.sublis,
-    "cons": lists.cons,
-    "max": _max,
-    "min": _min,
+    "a": a,
+    "d": d,
+    "n": n,
+    "atom": atom,
+    "eq": eq,
+    "equal": equal,
+    "length": length,
+    "nth": nth,
+    "assoc": assoc,
+    "reverse": reverse,
+    "append": append,
+    "member": member,
+    "mapcar": mapcar,
+    "maplist": maplist,
+    "orlis": orlis,
+    "andlis": andlis,
+    "prup": prup,
+    "sublis": sublis,
+    "cons": cons,
+    "max": maximum,
+    "min": minimum,
 }
 """The functions the notes use without defining them (their chapter I), by the notes' names."""
 
@@ -116,11 +170,11 @@ PREDICATES = frozenset({"n", "atom", "eq", "equal", "member", "orlis", "andlis"}
 
 NOTATION: dict[str, Any] = {
     "NIL": NIL,
-    "INF": math.inf,
-    "cons": lists.cons,
-    "append": lists.append,
-    "member": lists.member,
-    "eq": lists.eq,
+    "INF": INF,
+    "cons": cons,
+    "append": append,
+    "member": member,
+    "eq": eq,
     "lisp": lisp,
     "read": read,
     "truth": truth,
