@@ -30,24 +30,19 @@ from lispy.mexpr.codegen import generate_probe
 from lispy.mexpr.compiler import Unit, signature, unit_of
 from lispy.mexpr.errors import RUNAWAY, EvalError, arity_message, show
 from lispy.mexpr.names import m_name, python_name
-from lispy.mexpr.syntax import BinOp, Call, Node, Var
+from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 
 __all__ = ["explain"]
 
-EXPLAINED = (RecursionError, TypeError, ValueError, NameError, ArithmeticError)
-"""The exceptions that compiled code can raise and :func:`explain` turns into :class:`EvalError`."""
 
-
-def explain(error: BaseException, where: str, line: int, column: int) -> EvalError | None:
+def explain(error: Exception, where: str, line: int, column: int) -> EvalError | None:
     """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).
 
-    ``None`` if ``error`` is none of :data:`EXPLAINED` or was raised outside compiled
-    code (and is not a runaway recursion): let it pass unchanged, as the interpreter did.
+    ``None`` if ``error`` was raised outside compiled code (a Python function called
+    from Python) and is not a runaway recursion: let it pass unchanged.
     """
     if isinstance(error, EvalError):
         return error
-    if not isinstance(error, EXPLAINED):
-        return None
     found = _innermost(error)
     if found is None:
         return EvalError(RUNAWAY, where, line, column) if isinstance(error, RecursionError) else None
@@ -61,7 +56,7 @@ def explain(error: BaseException, where: str, line: int, column: int) -> EvalErr
             return EvalError(f"undefined name {node.name}", *at)
         return EvalError(f"{node.name}: {error}", *at)
     if isinstance(node, Call):
-        return EvalError(_call_message(node, frame, error), *at)
+        return EvalError(_call_message(node, frame, error, unit.where), *at)
     if isinstance(node, BinOp):
         values = _probe(frame, (node.left, node.right))
         shown = f"{show(values[0])} and {show(values[1])}" if values else "its operands"
@@ -86,7 +81,7 @@ def _innermost(error: BaseException) -> tuple[Unit, types.FrameType, tuple[int, 
     return unit, frame, (line or 0, end_line or 0, col or 0, end_col or 0)
 
 
-def _call_message(node: Call, frame: types.FrameType, error: BaseException) -> str:
+def _call_message(node: Call, frame: types.FrameType, error: Exception, where: str) -> str:
     """What the interpreter said when the call ``node`` failed with ``error``."""
     shown = node.fn.name if isinstance(node.fn, Var) else "the function"
     if isinstance(error, LispTypeError):
@@ -98,6 +93,8 @@ def _call_message(node: Call, frame: types.FrameType, error: BaseException) -> s
         if not callable(fn):
             return f"{shown} is {show(fn)}, not a function"
         named = signature(fn)
+        if isinstance(node.fn, Lambda):  # computed again by the probe, which is not a unit
+            named = (f"λ{''.join(node.fn.params)} in {where}", node.fn.params)
         message = arity_message(*named, len(node.args)) if named is not None else None
         return message or f"{shown}: {error}"
     return f"{shown}: {error}"
