@@ -1,48 +1,85 @@
-"""The notes' own definitions run by the M-expression evaluator, against the Python transcriptions.
+"""The notes' own definitions, compiled from M-expressions, against the hand transcriptions.
 
     python -m bench.mexpr
 
 Instant Insanity in both representations, ``search`` and ``allsol``, timed in one
-run (best of several repeats); the ratio is evaluator time over transcription
-time.  The target is within 20 times.
+run: the forms are timed in turn, round after round, and each keeps its best round,
+so that a busy machine slows all of them alike; the ratio is compiled time over
+transcription time.
+The target is at most 2.  The compiled notes run their own recursive ``mapcar2``,
+``mapchoose`` and ``mapapp``, where the transcriptions use the library's loops.
 """
 
 from __future__ import annotations
 
+import math
 import platform
+import timeit
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from chapters.timing import best_seconds
 from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.program import notes
 
+try:  # the interpreter, while it exists beside the compiler
+    from lispy.mexpr.evaluator import Interpreter
+except ImportError:  # pragma: no cover
+    Interpreter = None  # type: ignore[assignment,misc]
 
-def rows() -> list[tuple[str, float, float]]:
-    lists = notes("chapter5_insanity", "chapter5_search")
-    words = notes("chapter5_insanity", "chapter5_search", "chapter5_insanity_words")
+PARTS = {
+    "lists": ("chapter5_insanity", "chapter5_search"),
+    "words": ("chapter5_insanity", "chapter5_search", "chapter5_insanity_words"),
+}
+
+
+def rows() -> list[tuple[str, float, float, float | None]]:
+    """Each case: its label, and the compiled, transcribed and interpreted seconds (best of 5)."""
+    compiled = {k: notes(*parts) for k, parts in PARTS.items()}
+    interpreted = (
+        {k: notes(*parts, interpreter=Interpreter()) for k, parts in PARTS.items()} if Interpreter else {}
+    )
     p0, w0 = insanity.p0, insanity_words.p0
-    cases: list[tuple[str, Callable[[], Any], Callable[[], Any]]] = [
-        ("search p₀, lists", partial(lists.call, "search", p0), partial(insanity.search, p0)),
-        ("allsol p₀, lists", partial(lists.call, "allsol", p0), partial(insanity.tower.allsol_efficient, p0)),
-        ("search (0), words", partial(words.call, "search", w0), partial(insanity_words.search, w0)),
+    cases: list[tuple[str, str, str, Any, Callable[[], Any]]] = [
+        ("search p₀, lists", "lists", "search", p0, partial(insanity.search, p0)),
+        ("allsol p₀, lists", "lists", "allsol", p0, partial(insanity.tower.allsol_efficient, p0)),
+        ("search (0), words", "words", "search", w0, partial(insanity_words.search, w0)),
     ]
     found = []
-    for label, evaluated, transcribed in cases:
-        assert evaluated() == transcribed()
-        found.append((label, best_seconds(evaluated, repeat=5), best_seconds(transcribed, repeat=5)))
+    for label, kind, name, start, transcribed in cases:
+        run = partial(compiled[kind].call, name, start)
+        assert run() == transcribed()
+        forms = [run, transcribed]
+        if interpreted:
+            forms.append(partial(interpreted[kind].call, name, start))
+        times = interleaved_seconds(forms)
+        found.append((label, times[0], times[1], times[2] if interpreted else None))
     return found
+
+
+def interleaved_seconds(forms: list[Callable[[], Any]], rounds: int = 9) -> list[float]:
+    """Seconds per call of each form: the best of ``rounds`` rounds, each timing every form in turn."""
+    timers = [timeit.Timer(f) for f in forms]
+    numbers = [t.autorange()[0] for t in timers]
+    best = [math.inf] * len(forms)
+    for _ in range(rounds):
+        for i, (timer, number) in enumerate(zip(timers, numbers, strict=True)):
+            best[i] = min(best[i], timer.timeit(number) / number)
+    return best
 
 
 def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}\n")
-    print("| the notes' definition | evaluator ms | transcription ms | ratio |")
-    print("|---|---:|---:|---:|")
-    for label, evaluated, transcribed in rows():
-        print(
-            f"| `{label}` | {evaluated * 1e3:.2f} | {transcribed * 1e3:.2f} | {evaluated / transcribed:.1f} |"
-        )
+    found = rows()
+    interpreted = found[0][3] is not None
+    extra = (" interpreter ms | interpreter ratio |", "---:|---:|") if interpreted else ("", "")
+    print(f"| the notes' definition | compiled ms | transcription ms | ratio |{extra[0]}")
+    print(f"|---|---:|---:|---:|{extra[1]}")
+    for label, run, transcribed, interpreter in found:
+        row = f"| `{label}` | {run * 1e3:.2f} | {transcribed * 1e3:.2f} | {run / transcribed:.2f} |"
+        if interpreter is not None:
+            row += f" {interpreter * 1e3:.2f} | {interpreter / transcribed:.1f} |"
+        print(row)
 
 
 if __name__ == "__main__":
