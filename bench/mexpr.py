@@ -22,23 +22,15 @@ from typing import Any
 from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.program import notes
 
-try:  # the interpreter, while it exists beside the compiler
-    from lispy.mexpr.evaluator import Interpreter
-except ImportError:  # pragma: no cover
-    Interpreter = None  # type: ignore[assignment,misc]
-
 PARTS = {
     "lists": ("chapter5_insanity", "chapter5_search"),
     "words": ("chapter5_insanity", "chapter5_search", "chapter5_insanity_words"),
 }
 
 
-def rows() -> list[tuple[str, float, float, float | None]]:
-    """Each case: its label, and the compiled, transcribed and interpreted seconds (best of 5)."""
+def rows() -> list[tuple[str, float, float]]:
+    """Each case: its label, and the compiled and transcribed seconds per call."""
     compiled = {k: notes(*parts) for k, parts in PARTS.items()}
-    interpreted = (
-        {k: notes(*parts, interpreter=Interpreter()) for k, parts in PARTS.items()} if Interpreter else {}
-    )
     p0, w0 = insanity.p0, insanity_words.p0
     cases: list[tuple[str, str, str, Any, Callable[[], Any]]] = [
         ("search p₀, lists", "lists", "search", p0, partial(insanity.search, p0)),
@@ -49,11 +41,8 @@ def rows() -> list[tuple[str, float, float, float | None]]:
     for label, kind, name, start, transcribed in cases:
         run = partial(compiled[kind].call, name, start)
         assert run() == transcribed()
-        forms = [run, transcribed]
-        if interpreted:
-            forms.append(partial(interpreted[kind].call, name, start))
-        times = interleaved_seconds(forms)
-        found.append((label, times[0], times[1], times[2] if interpreted else None))
+        times = interleaved_seconds([run, transcribed])
+        found.append((label, times[0], times[1]))
     return found
 
 
@@ -70,16 +59,10 @@ def interleaved_seconds(forms: list[Callable[[], Any]], rounds: int = 9) -> list
 
 def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}\n")
-    found = rows()
-    interpreted = found[0][3] is not None
-    extra = (" interpreter ms | interpreter ratio |", "---:|---:|") if interpreted else ("", "")
-    print(f"| the notes' definition | compiled ms | transcription ms | ratio |{extra[0]}")
-    print(f"|---|---:|---:|---:|{extra[1]}")
-    for label, run, transcribed, interpreter in found:
-        row = f"| `{label}` | {run * 1e3:.2f} | {transcribed * 1e3:.2f} | {run / transcribed:.2f} |"
-        if interpreter is not None:
-            row += f" {interpreter * 1e3:.2f} | {interpreter / transcribed:.1f} |"
-        print(row)
+    print("| the notes' definition | compiled ms | transcription ms | ratio |")
+    print("|---|---:|---:|---:|")
+    for label, run, transcribed in rows():
+        print(f"| `{label}` | {run * 1e3:.2f} | {transcribed * 1e3:.2f} | {run / transcribed:.2f} |")
 
 
 if __name__ == "__main__":

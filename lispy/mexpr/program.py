@@ -6,8 +6,9 @@ continue it, as the notes print their long definitions.  The comma or full
 stop that ends a statement in the notes' prose is dropped.  Lines beginning
 with ``;`` are comments.
 
-:func:`notes` loads parts of the notes into an :class:`Interpreter`, with the
-corrections of ERRATA.md (``corrected=True``, the default) or as printed::
+:func:`notes` loads parts of the notes, compiled, into an
+:class:`~lispy.mexpr.environment.Environment`, with the corrections of ERRATA.md
+(``corrected=True``, the default) or as printed::
 
     >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
     >>> m.eval("search (A)")
@@ -116,7 +117,7 @@ def notes(
     interpreter: Environment | None = None,
     **bindings: Any,
 ) -> Environment:
-    """An interpreter with the given parts of the notes loaded, in order, after ``bindings``.
+    """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
 
     The definitions are made first, then the assignments evaluated in order,
     as the notes' "where …" after an assignment asks.
@@ -124,6 +125,7 @@ def notes(
     ``printed`` names definitions to take as printed although corrected (to
     see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
     ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
+    ``interpreter``: the environment to load into (the REPL's), else a new one.
     Raises ``MSyntaxError`` for a statement that does not read (as the printed
     ``puzz2`` does not), ``EvalError`` for an assignment that fails.
     """
