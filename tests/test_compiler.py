@@ -328,3 +328,13 @@ def test_the_repl_shows_one_definition() -> None:
     )
     assert said[2].startswith("# a is one of the functions the notes take as given")
     assert errors == ["error: :python takes one name, as in :python search"]
+
+
+def test_the_repl_shows_functions_as_the_interpreter_did() -> None:
+    from lispy.mexpr.repl import show
+
+    m = Environment()
+    m.run("twice x ← x + x")
+    assert show(m["twice"]) == "#<function twice[x]>"
+    assert show(m.eval("λyz. z . y")) == "#<function λyz in input[y,z]>"
+    assert show(m["a"]) == "#<function a>"

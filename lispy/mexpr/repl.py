@@ -34,6 +34,7 @@ from lispy.chapter6 import sexp_games
 from lispy.lisp.data import Cons
 from lispy.lisp.printer import to_string
 from lispy.lisp.reader import ReadError, read
+from lispy.mexpr.compiler import signature
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.listing import print_part, python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
@@ -49,9 +50,9 @@ def show(value: Any) -> str:
     """A value as the REPL prints it: Lisp notation, ``true``/``false``, ``#<function f[x]>``."""
     if value is True or value is False:
         return "true" if value else "false"
-    params = getattr(value, "m_params", None)
-    if params is not None:
-        return f"#<function {value.m_name}[{','.join(params)}]>"
+    named = signature(value)
+    if named is not None:
+        return f"#<function {named[0]}[{','.join(named[1])}]>"
     if callable(value) and not isinstance(value, Cons):
         return f"#<function {getattr(value, '__name__', '?')}>"
     return to_string(value)
