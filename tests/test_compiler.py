@@ -324,7 +324,7 @@ def test_the_repl_shows_one_definition() -> None:
     )
     assert said[1] == (
         "def searchlis(u):\n"
-        "    return 'LOSE' if n(u) else (lambda x: searchlis(d(u)) if x == 'LOSE' else x)(search(a(u)))"
+        '    return "LOSE" if n(u) else (lambda x: searchlis(d(u)) if x == "LOSE" else x)(search(a(u)))'
     )
     assert said[2].startswith("# a is one of the functions the notes take as given")
     assert errors == ["error: :python takes one name, as in :python search"]

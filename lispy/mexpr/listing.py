@@ -15,6 +15,7 @@ A long line is broken as the transcriptions break theirs: a chain of conditions 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterable
 
@@ -109,7 +110,15 @@ def _imports(generated: Iterable[Generated]) -> str:
 
 
 def format_statement(tree: ast.stmt | ast.expr) -> str:
-    """A compiled statement as Python source, long lines broken."""
+    """A compiled statement as Python source, long lines broken, strings in double quotes."""
+    return _SINGLE_QUOTED.sub(r'"\1"', _format(tree))
+
+
+_SINGLE_QUOTED = re.compile(r"'([^'\"\\\n]*)'")
+"""A string in single quotes with no quote or backslash inside: compiled code has ``'`` nowhere else."""
+
+
+def _format(tree: ast.stmt | ast.expr) -> str:
     if isinstance(tree, ast.FunctionDef) and len(tree.body) == 1 and isinstance(tree.body[0], ast.Return):
         header = ast.unparse(tree).splitlines()[0]
         value = tree.body[0].value
