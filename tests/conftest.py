@@ -7,3 +7,16 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("dev", max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 if not os.environ.get("CI"):
     settings.load_profile("dev")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """Report how many of the notes' definitions compile to their transcription's syntax tree."""
+    test = "test_correspondence.py::test_each_definition_compiles_to_its_transcription"
+    counts = {
+        outcome: sum(
+            1 for r in terminalreporter.stats.get(outcome, []) if test in r.nodeid and r.when == "call"
+        )
+        for outcome in ("passed", "failed")
+    }
+    if sum(counts.values()):
+        terminalreporter.write_line(f"structurally equal: {counts['passed']}/{sum(counts.values())}")

@@ -6,8 +6,9 @@ continue it, as the notes print their long definitions.  The comma or full
 stop that ends a statement in the notes' prose is dropped.  Lines beginning
 with ``;`` are comments.
 
-:func:`notes` loads parts of the notes into an :class:`Interpreter`, with the
-corrections of ERRATA.md (``corrected=True``, the default) or as printed::
+:func:`notes` loads parts of the notes, compiled, into an
+:class:`~lispy.mexpr.environment.Environment`, with the corrections of ERRATA.md
+(``corrected=True``, the default) or as printed::
 
     >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
     >>> m.eval("search (A)")
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment, Definition, parse_statement
 
 __all__ = ["PARTS", "SourceStatement", "definition", "notes", "read_source", "split_statements", "statements"]
@@ -113,10 +114,10 @@ def notes(
     *parts: str,
     corrected: bool = True,
     printed: Iterable[str] = (),
-    interpreter: Interpreter | None = None,
+    interpreter: Environment | None = None,
     **bindings: Any,
-) -> Interpreter:
-    """An interpreter with the given parts of the notes loaded, in order, after ``bindings``.
+) -> Environment:
+    """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
 
     The definitions are made first, then the assignments evaluated in order,
     as the notes' "where …" after an assignment asks.
@@ -124,10 +125,11 @@ def notes(
     ``printed`` names definitions to take as printed although corrected (to
     see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
     ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
+    ``interpreter``: the environment to load into (the REPL's), else a new one.
     Raises ``MSyntaxError`` for a statement that does not read (as the printed
     ``puzz2`` does not), ``EvalError`` for an assignment that fails.
     """
-    m = Interpreter() if interpreter is None else interpreter
+    m = Environment() if interpreter is None else interpreter
     m.bind(**bindings)
     parsed = [s.parse() for part in parts for s in statements(part, corrected, printed)]
     # Definitions first: the notes assign puzz2 ← cycles[…] before "where the function cycles is defined by".

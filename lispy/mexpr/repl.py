@@ -9,6 +9,7 @@ Commands:
     :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
     :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
     :load FILE           load a file of definitions
+    :python NAME         the Python that a definition compiles to
     :env                 the names defined in this session
     :help, :quit
 
@@ -33,7 +34,9 @@ from lispy.chapter6 import sexp_games
 from lispy.lisp.data import Cons
 from lispy.lisp.printer import to_string
 from lispy.lisp.reader import ReadError, read
-from lispy.mexpr.evaluator import EvalError, Interpreter
+from lispy.mexpr.compiler import signature
+from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.listing import print_part, python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
@@ -47,9 +50,9 @@ def show(value: Any) -> str:
     """A value as the REPL prints it: Lisp notation, ``true``/``false``, ``#<function f[x]>``."""
     if value is True or value is False:
         return "true" if value else "false"
-    params = getattr(value, "m_params", None)
-    if params is not None:
-        return f"#<function {value.m_name}[{','.join(params)}]>"
+    named = signature(value)
+    if named is not None:
+        return f"#<function {named[0]}[{','.join(named[1])}]>"
     if callable(value) and not isinstance(value, Cons):
         return f"#<function {getattr(value, '__name__', '?')}>"
     return to_string(value)
@@ -61,7 +64,7 @@ class Session:
     def __init__(
         self, say: Callable[[str], None] = print, complain: Callable[[str], None] | None = None
     ) -> None:
-        self.interpreter = Interpreter()
+        self.interpreter = Environment()
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
         self.failures = 0
@@ -108,6 +111,8 @@ class Session:
             for s in split_statements(path.read_text(encoding="utf-8"), path.name):
                 self.interpreter.define(s.parse())
             self.say(f"loaded {path}")
+        elif name == "python":
+            self.say(python_command(self.interpreter, args))
         elif name == "env":
             self.say(" ".join(sorted(self.interpreter.sources)) or "(nothing defined yet)")
         else:
@@ -195,7 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--notes", action="append", metavar="PART", help="load this part of the notes first (may be repeated)"
     )
+    parser.add_argument("--python", metavar="PART", help="print the Python a part of the notes compiles to")
     args = parser.parse_args(argv)
+    if args.python:
+        return print_part(args.python)
     session = Session()
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))

@@ -1,0 +1,294 @@
+"""From an M-expression's syntax tree to Python's: each node becomes the Python expression it means.
+
+The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
+
+    f[x,y]          f(x, y)                 λx.e               lambda x: e
+    {e}[λw. b]      (lambda w: b)(e)        if p then e1 else e2   e1 if p else e2
+    x . u           cons(x, u)              u * v              append(u, v)
+    x ε u           member(x, u)            x eq y             eq(x, y)
+    x = y           x == y                  x ≤ y              x <= y
+    x + y, 16f x    x + y, 16 * f(x)        x and y, x or y    and_(x, y), or_(x, y)
+    (p)             lisp(p)                 (2 3 4 5)          read('(2 3 4 5)')
+    LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
+
+A condition is written as it is when the generator can see that it gives ``true``
+or ``false`` (a comparison, a call of ``n``, ``atom``, ``eq``, ``equal``, ``member``,
+``orlis`` or ``andlis``, ``and``/``or``/``if`` of those) and as ``truth(p)`` otherwise;
+``and`` and ``or`` of two such conditions are Python's ``and`` and ``or``.
+
+Every Python node carries the place of the M-expression node it comes from: its
+line, its column, and as its end the last place in that node's subtree, so that
+a call and the name it calls, or an operator and its left operand, never share a
+place.  :class:`Generated` keeps, by place, the calls, operators and global names
+where an error can happen, and every global name the code uses (:class:`Use`).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lispy.lisp.data import NIL, Cons, from_iterable
+from lispy.lisp.printer import to_string
+from lispy.lisp.reader import read
+from lispy.mexpr.names import python_name
+from lispy.mexpr.runtime import PREDICATES
+from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, Lambda, ListLit, Node, Var
+
+__all__ = ["Generated", "Place", "Use", "generate", "generate_probe"]
+
+Place = tuple[int, int, int, int]
+"""A Python node's place: ``(lineno, end_lineno, col_offset, end_col_offset)``, as in ``co_positions``."""
+
+Where = tuple[int, int]  # (line, column) of an M-expression node, from 1
+
+_COMPARE = {"=": ast.Eq, "≤": ast.LtE, "≥": ast.GtE, "<": ast.Lt, ">": ast.Gt}
+_CALLED = {".": "cons", "*": "append", "ε": "member", "eq": "eq"}
+_ARITHMETIC = {"+": ast.Add, "×": ast.Mult}
+_GIVES_TRUTH = frozenset({*_COMPARE, "ε", "eq"})
+
+
+@dataclass(frozen=True)
+class Use:
+    """A global name that compiled code uses: where, and how many arguments it is called with."""
+
+    name: str
+    line: int
+    column: int
+    arity: int | None
+    """The number of arguments when the name is called, ``None`` when its value is used."""
+
+
+@dataclass
+class Generated:
+    """A statement or expression as Python: the syntax tree, the global names it uses, its places."""
+
+    tree: ast.stmt | ast.expr
+    uses: list[Use] = field(default_factory=list)
+    places: dict[Place, Node] = field(default_factory=dict)
+
+
+def generate(source: Definition | Assignment | Node, predicates: Iterable[str] = PREDICATES) -> Generated:
+    """The Python syntax tree of a definition (a ``def``), an assignment (``x = e``) or an expression.
+
+    ``predicates``: the global names bound to functions that always give a truth value
+    (``n``, ``atom``, …, unless redefined), whose calls are tests as they stand.
+    """
+    generator = _Generator(frozenset(predicates))
+    if isinstance(source, Definition):
+        tree: Any = generator.definition(source)
+    elif isinstance(source, Assignment):
+        value, end = generator.expression(source.expr, frozenset())
+        target = ast.Name(python_name(source.name), ast.Store())
+        tree = _located(ast.Assign([target], value), _place(_at(source), end))
+    else:
+        tree, _ = generator.expression(source, frozenset())
+    ast.fix_missing_locations(tree)
+    return Generated(tree, generator.uses, generator.places)
+
+
+def generate_probe(nodes: Sequence[Node], params: Iterable[str]) -> ast.FunctionDef:
+    """``def _probe(params): return (n1, n2, …)``: the values of ``nodes`` given the parameters' values.
+
+    Every condition is tested with ``truth``, so the probe means what the nodes mean
+    whatever the global names are bound to.
+    """
+    generator = _Generator(frozenset())
+    local = frozenset(params)
+    values = [generator.expression(node, local)[0] for node in nodes]
+    tree = ast.FunctionDef(
+        "_probe", _arguments(tuple(params)), [ast.Return(ast.Tuple(values, ast.Load()))], []
+    )
+    return ast.fix_missing_locations(tree)
+
+
+def _at(node: Node) -> Where:
+    return (node.line or 1, node.column or 1)
+
+
+def _place(start: Where, end: Where) -> Place:
+    return (start[0], end[0], start[1] - 1, end[1] - 1)
+
+
+def _located(tree: Any, place: Place) -> Any:
+    tree.lineno, tree.end_lineno, tree.col_offset, tree.end_col_offset = place
+    return tree
+
+
+def _name(identifier: str, place: Place) -> ast.Name:
+    return _located(ast.Name(identifier, ast.Load()), place)
+
+
+def _call(fn: ast.expr, args: list[ast.expr], place: Place) -> ast.Call:
+    return _located(ast.Call(fn, args, []), place)
+
+
+def _arguments(params: tuple[str, ...]) -> ast.arguments:
+    return ast.arguments(
+        posonlyargs=[],
+        args=[ast.arg(python_name(p)) for p in params],
+        kwonlyargs=[],
+        kw_defaults=[],
+        defaults=[],
+    )
+
+
+def _constant(node: Node) -> Any:
+    """The datum a list of constants denotes (a nested list of atoms), or ``None`` if it is not one."""
+    if isinstance(node, Const):
+        value = node.value
+        ok = value is NIL or type(value) in (str, int) or (type(value) is float and math.isfinite(value))
+        return value if ok else None
+    if isinstance(node, ListLit):
+        items = [_constant(x) for x in node.items]
+        tail = NIL if node.tail is None else _constant(node.tail)
+        if any(x is None for x in items) or tail is None:
+            return None
+        return from_iterable(items, tail)
+    return None
+
+
+class _Generator:
+    def __init__(self, predicates: frozenset[str]) -> None:
+        self.predicates = predicates
+        self.uses: list[Use] = []
+        self.places: dict[Place, Node] = {}
+
+    def definition(self, d: Definition) -> ast.FunctionDef:
+        body, end = self.expression(d.body, frozenset(d.params))
+        place = _place(_at(d), end)
+        returned = _located(ast.Return(body), _place_of(body))
+        return _located(ast.FunctionDef(python_name(d.name), _arguments(d.params), [returned], []), place)
+
+    def gives_truth(self, node: Node, local: frozenset[str]) -> bool:
+        """Whether ``node`` surely gives ``True`` or ``False`` (when it gives anything)."""
+        if isinstance(node, Const):
+            return type(node.value) is bool
+        if isinstance(node, BinOp):
+            if node.op in ("and", "or"):
+                return self.gives_truth(node.left, local) and self.gives_truth(node.right, local)
+            return node.op in _GIVES_TRUTH
+        if isinstance(node, If):
+            return self.gives_truth(node.then, local) and self.gives_truth(node.orelse, local)
+        if isinstance(node, Call) and isinstance(node.fn, Var):
+            return node.fn.name not in local and node.fn.name in self.predicates
+        return False
+
+    def expression(self, node: Node, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        """The Python expression for ``node`` with the parameters ``local`` in scope, and its last place."""
+        method = getattr(self, f"_{type(node).__name__.lower()}")
+        tree, end = method(node, local)
+        return tree, max(end, _at(node))
+
+    def _test(self, node: Node, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        test, end = self.expression(node, local)
+        if self.gives_truth(node, local):
+            return test, end
+        return _call(_name("truth", _place_of(test)), [test], _place_of(test)), end
+
+    def _const(self, node: Const, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        place = _place(_at(node), _at(node))
+        value = node.value
+        if value is NIL:
+            return _name("NIL", place), _at(node)
+        if isinstance(value, float) and math.isinf(value):
+            inf = _name("INF", place)
+            return (inf if value > 0 else _located(ast.UnaryOp(ast.USub(), inf), place)), _at(node)
+        return _located(ast.Constant(value), place), _at(node)
+
+    def _var(self, node: Var, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        place = _place(_at(node), _at(node))
+        if node.name not in local:
+            self.uses.append(Use(node.name, *_at(node), None))
+            self.places.setdefault(place, node)
+        return _name(python_name(node.name), place), _at(node)
+
+    def _if(self, node: If, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        test, end1 = self._test(node.test, local)
+        then, end2 = self.expression(node.then, local)
+        orelse, end3 = self.expression(node.orelse, local)
+        end = max(end1, end2, end3)
+        return _located(ast.IfExp(test, then, orelse), _place(_at(node), end)), end
+
+    def _lambda(self, node: Lambda, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        body, end = self.expression(node.body, local | frozenset(node.params))
+        return _located(ast.Lambda(_arguments(node.params), body), _place(_at(node), end)), end
+
+    def _binop(self, node: BinOp, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        left, _ = self.expression(node.left, local)
+        right, end = self.expression(node.right, local)
+        place = _place(_at(node), end)
+        self.places.setdefault(place, node)
+        op = node.op
+        if op in _COMPARE:
+            return _located(ast.Compare(left, [_COMPARE[op]()], [right]), place), end
+        if op in _ARITHMETIC:
+            return _located(ast.BinOp(left, _ARITHMETIC[op](), right), place), end
+        if op in _CALLED:
+            return _call(_name(_CALLED[op], place), [left, right], place), end
+        # and, or
+        if self.gives_truth(node.left, local) and self.gives_truth(node.right, local):
+            return _located(ast.BoolOp(ast.And() if op == "and" else ast.Or(), [left, right]), place), end
+        if isinstance(node.right, (Var, Const)):
+            return _call(_name(f"{op}_", place), [left, right], place), end
+        later = _located(ast.Lambda(_arguments(()), right), _place_of(right))
+        helper = "and_then" if op == "and" else "or_else"
+        return _call(_name(helper, place), [left, later], place), end
+
+    def _listlit(self, node: ListLit, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        datum = _constant(node)
+        if datum is not None:
+            end = max(
+                [_at(node), *(_last(x) for x in node.items), *([_last(node.tail)] if node.tail else [])]
+            )
+            place = _place(_at(node), end)
+            if datum is NIL:
+                return _name("NIL", place), end
+            text = to_string(datum)
+            if type(datum) is Cons and read(text) == datum:
+                return _call(_name("read", place), [_located(ast.Constant(text), place)], place), end
+        items = [self.expression(x, local) for x in node.items]
+        tail = self.expression(node.tail, local) if node.tail is not None else None
+        end = max([_at(node), *(e for _, e in items), *([tail[1]] if tail else [])])
+        place = _place(_at(node), end)
+        if tail is None:
+            return _call(_name("lisp", place), [x for x, _ in items], place), end
+        result = tail[0]
+        for x, _ in reversed(items):
+            result = _call(_name("cons", place), [x, result], place)
+        return result, end
+
+    def _call(self, node: Call, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        args = [self.expression(x, local) for x in node.args]
+        if isinstance(node.fn, Var) and node.fn.name not in local:
+            fn_place = _place(_at(node.fn), _at(node.fn))
+            self.uses.append(Use(node.fn.name, *_at(node.fn), len(args)))
+            self.places.setdefault(fn_place, node.fn)
+            fn: ast.expr = _name(python_name(node.fn.name), fn_place)
+            fn_end = _at(node.fn)
+        else:
+            fn, fn_end = self.expression(node.fn, local)
+        end = max([_at(node), fn_end, *(e for _, e in args)])
+        place = _place(_at(node), end)
+        self.places.setdefault(place, node)
+        return _call(fn, [x for x, _ in args], place), end
+
+
+def _last(node: Node) -> Where:
+    """The last place in ``node``'s subtree."""
+    children: list[Node] = []
+    for name in node.__dataclass_fields__:
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            children.append(value)
+        elif isinstance(value, tuple):
+            children.extend(x for x in value if isinstance(x, Node))
+    return max([_at(node), *(_last(x) for x in children)])
+
+
+def _place_of(tree: ast.expr) -> Place:
+    """The place a generated expression was given."""
+    return (tree.lineno, tree.end_lineno or tree.lineno, tree.col_offset, tree.end_col_offset or 0)

@@ -1,0 +1,128 @@
+"""Errors raised in compiled M-expressions, told in the notes' terms.
+
+Compiled code runs without any checks of its own: ``a 3`` is ``a(3)``, which raises
+lispy's ``LispTypeError``; ``1 + (A)`` is ``1 + lisp('A')``, which raises Python's
+``TypeError``; a recursion without a base case ends in ``RecursionError``.  When such
+an exception leaves an evaluation, :func:`explain` reads its traceback: the innermost
+frame of compiled code, and the instruction it was at, whose place (line, column
+and end, as :mod:`lispy.mexpr.codegen` gave them) names the call, operator or name
+of the M-expression that failed.  The message is then the one the M-expression
+interpreter gave:
+
+* an undefined name: ``undefined name mappap``;
+* a call: ``runaway recursion …``; lispy's own error (``a: the argument 3 (a number) is
+  an atom, not a list``); ``the function is (A), not a function``; ``twice takes 1
+  argument(s), [x], but was given 2``; or the function's name and Python's message;
+* an operator: ``+: cannot apply to 1 and (A) (…)``.
+
+To name the values, the operands (or the function) are computed again from the
+frame's variables: the notes' definitions are pure, so they give the same values.
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+from typing import Any
+
+from lispy.lisp.data import LispTypeError
+from lispy.mexpr.codegen import generate_probe
+from lispy.mexpr.compiler import Unit, signature, unit_of
+from lispy.mexpr.errors import EvalError, arity_message, runaway, show
+from lispy.mexpr.names import m_name, python_name
+from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
+
+__all__ = ["explain"]
+
+
+def explain(error: Exception, where: str, line: int, column: int) -> EvalError | None:
+    """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).
+
+    ``None`` if ``error`` was raised outside compiled code (a Python function called
+    from Python) and is not a runaway recursion: let it pass unchanged.
+    """
+    if isinstance(error, EvalError):
+        return error
+    found = _innermost(error)
+    if found is None:
+        return EvalError(runaway(where), where, line, column) if isinstance(error, RecursionError) else None
+    unit, frame, place = found
+    node = unit.generated.places.get(place)
+    at = (unit.where, node.line, node.column) if node is not None else (unit.where, place[0], place[2] + 1)
+    if isinstance(error, RecursionError):
+        return EvalError(runaway(at[0]), *at)
+    if isinstance(node, Var):
+        if isinstance(error, NameError):
+            return EvalError(f"undefined name {node.name}", *at)
+        return EvalError(f"{node.name}: {error}", *at)
+    if isinstance(node, Call):
+        return EvalError(_call_message(node, frame, error, unit.where), *at)
+    if isinstance(node, BinOp):
+        values = _probe(frame, (node.left, node.right))
+        shown = f"{show(values[0])} and {show(values[1])}" if values else "its operands"
+        return EvalError(f"{node.op}: cannot apply to {shown} ({error})", *at)
+    return EvalError(f"{type(error).__name__}: {error}", *at)
+
+
+def _innermost(error: BaseException) -> tuple[Unit, types.FrameType, tuple[int, int, int, int]] | None:
+    """The innermost frame of compiled code in ``error``'s traceback, its unit and the failing place."""
+    found = None
+    tb = error.__traceback__
+    while tb is not None:
+        unit = unit_of(tb.tb_frame.f_code)
+        if unit is not None:
+            found = (unit, tb.tb_frame, tb.tb_lasti)
+        tb = tb.tb_next
+    if found is None:
+        return None
+    unit, frame, lasti = found
+    positions = list(frame.f_code.co_positions())
+    line, end_line, col, end_col = positions[lasti // 2]
+    return unit, frame, (line or 0, end_line or 0, col or 0, end_col or 0)
+
+
+def _call_message(node: Call, frame: types.FrameType, error: Exception, where: str) -> str:
+    """What the interpreter said when the call ``node`` failed with ``error``."""
+    shown = node.fn.name if isinstance(node.fn, Var) else "the function"
+    if isinstance(error, LispTypeError):
+        return str(error)
+    if isinstance(error, TypeError):
+        fn = _function(node, frame)
+        if fn is _UNKNOWN:
+            return f"{shown}: {error}"
+        if not callable(fn):
+            return f"{shown} is {show(fn)}, not a function"
+        named = signature(fn)
+        if isinstance(node.fn, Lambda):  # computed again by the probe, which is not a unit
+            named = (f"λ{''.join(node.fn.params)} in {where}", node.fn.params)
+        message = arity_message(*named, len(node.args)) if named is not None else None
+        return message or f"{shown}: {error}"
+    return f"{shown}: {error}"
+
+
+_UNKNOWN = object()
+
+
+def _function(node: Call, frame: types.FrameType) -> Any:
+    """The value of the function that ``node`` calls, in ``frame``."""
+    if isinstance(node.fn, Var):
+        identifier = python_name(node.fn.name)
+        for scope in (frame.f_locals, frame.f_globals):
+            if identifier in scope:
+                return scope[identifier]
+        return _UNKNOWN
+    values = _probe(frame, (node.fn,))
+    return values[0] if values else _UNKNOWN
+
+
+def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] | None:
+    """The values of ``nodes`` computed again with ``frame``'s variables, or ``None`` if that fails."""
+    variables = {m_name(k): v for k, v in frame.f_locals.items()}
+    tree = generate_probe(nodes, variables)
+    try:
+        code = compile(ast.Module([tree], []), "<M-expression probe>", "exec", dont_inherit=True)
+        function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
+        probe = types.FunctionType(function_code, frame.f_globals, "_probe")
+        return probe(*variables.values())
+    except Exception:
+        return None

@@ -1,0 +1,194 @@
+"""Running M-expressions: a global environment of compiled definitions.
+
+An :class:`Environment` holds the global names: the list functions that the notes
+take from their chapter I (``a``, ``d``, ``n``, ``mapcar``, ``sublis``, …,
+:data:`lispy.mexpr.runtime.BUILTINS`), and whatever definitions, assignments and
+Python values are loaded.  Each definition is compiled to a Python function
+(:mod:`lispy.mexpr.compiler`) that runs in the environment's namespace, where global
+names are looked up when used, so definitions may refer to ones loaded later
+(``search`` to the ``lose`` of an application).
+
+Before anything runs, an evaluation checks every global name that it can reach
+through the definitions it uses: a name that is not bound, or a definition called
+with the wrong number of arguments, is an :class:`EvalError` naming the definition,
+line and column, and nothing is evaluated.  Errors while running are
+``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included:
+evaluation runs through :func:`lispy.lisp.recursion.run_deep`, on a thread whose C
+stack is big enough for its recursion limit, so deep but finite recursion works and a
+runaway one is an error, never a crash.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from lispy.lisp.recursion import run_deep
+from lispy.mexpr.codegen import Use
+from lispy.mexpr.compiler import Unit, compile_unit, make_function, signature, unit_of
+from lispy.mexpr.diagnosis import explain
+from lispy.mexpr.errors import EvalError, arity_message
+from lispy.mexpr.names import python_name
+from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
+from lispy.mexpr.syntax import Assignment, Definition, parse_expression
+
+__all__ = ["Environment", "EvalError"]
+
+
+class Environment:
+    """Global names, the means to define them, and evaluation.
+
+    >>> m = Environment()
+    >>> m.run("twice x ← x + x")
+    >>> m.eval("twice 21")
+    42
+    """
+
+    def __init__(self, bindings: Mapping[str, Any] | None = None) -> None:
+        self._values: dict[str, Any] = dict(BUILTINS if bindings is None else bindings)
+        self._names = {python_name(name): name for name in self._values}  # Python name to M name
+        self.namespace: dict[str, Any] = namespace(self._values)
+        """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
+        self.sources: dict[str, Definition | Assignment] = {}
+        """Each name's statement, as read."""
+        self.units: dict[str, Unit] = {}
+        """Each name's compiled statement."""
+        self._checked: set[Unit] = set()  # definitions whose uses were checked since the last change
+
+    @property
+    def globals(self) -> Mapping[str, Any]:
+        """The global environment, read-only: M-expression names to values."""
+        return types.MappingProxyType(self._values)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._values
+
+    # --- extending the environment -------------------------------------------------------
+
+    def define(self, statement: Definition | Assignment) -> Any:
+        """Bind a definition's function, or an assignment's value, to its name; return the value."""
+        self._claim(statement.name, statement.line, statement.column)
+        unit = compile_unit(statement, statement.name, self._predicates())
+        if isinstance(statement, Definition):
+            value = make_function(unit, self.namespace)
+        else:
+            value = self._evaluate(unit)
+        self.units[statement.name] = unit
+        self.sources[statement.name] = statement
+        self._set(statement.name, value)
+        return value
+
+    def bind(self, **values: Any) -> None:
+        """Bind Python values to names: ``m.bind(graph=…, final="F")``."""
+        for name in values:
+            self._claim(name, 0, 0)
+        for name, value in values.items():
+            self._set(name, value)
+
+    def _claim(self, name: str, line: int, column: int) -> None:
+        """Refuse a name that is another's in Python (``p0`` beside ``p₀``)."""
+        other = self._names.setdefault(python_name(name), name)
+        if other != name:
+            message = f"{name} and {other} are one name in Python, {python_name(name)}: use {other}"
+            raise EvalError(message, name, line, column)
+
+    def _set(self, name: str, value: Any) -> None:
+        before = self._predicates()
+        self._values[name] = value
+        self.namespace[python_name(name)] = value
+        self._checked.clear()
+        if self._predicates() != before:
+            self._recompile()
+
+    def _predicates(self) -> frozenset[str]:
+        """The names still bound to the notes' functions that always give a truth value."""
+        return frozenset(p for p in PREDICATES if self._values.get(p) is BUILTINS[p])
+
+    def _recompile(self) -> None:
+        """Compile every definition again: a name whose calls were taken as truth values has changed."""
+        for name, unit in list(self.units.items()):
+            current = self._values.get(name)
+            if isinstance(unit.source, Definition) and getattr(current, "__code__", None) is unit.code:
+                self.define(unit.source)
+
+    # --- evaluating ------------------------------------------------------------------------
+
+    def run(self, text: str, where: str = "input") -> Any:
+        """Read and evaluate one statement or expression; a definition returns None."""
+        node = parse_expression(text, where)
+        if isinstance(node, Definition):
+            self.define(node)
+            return None
+        if isinstance(node, Assignment):
+            return self.define(node)
+        return self._evaluate(compile_unit(node, where, self._predicates()))
+
+    def eval(self, text: str) -> Any:
+        """The value of the expression ``text``."""
+        return self.run(text)
+
+    def call(self, name: str, *args: Any) -> Any:
+        """Call the function ``name`` with Python values, with the evaluation's checks and errors."""
+        if name not in self._values:
+            raise EvalError(f"undefined name {name}", "input", 0, 0)
+        fn = self._values[name]
+        named = signature(fn)
+        message = arity_message(*named, len(args)) if named is not None else None
+        if message is not None:
+            raise EvalError(message, "input", 0, 0)
+        unit = unit_of(fn.__code__) if isinstance(fn, types.FunctionType) else None
+        if unit is not None:
+            self._check(unit)
+        return self._guarded(lambda: fn(*args), name, 0, 0)
+
+    def _evaluate(self, unit: Unit) -> Any:
+        self._check(unit)
+        fn = make_function(unit, self.namespace)
+        return self._guarded(fn, unit.where, unit.source.line, unit.source.column)
+
+    def _guarded(self, thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:
+        return run_deep(_explained, thunk, where, line, column)
+
+    # --- checking before running -----------------------------------------------------------
+
+    def _check(self, unit: Unit) -> None:
+        """Check the global names that ``unit`` reaches: bound, and each definition called with its arity."""
+        pending = [unit]
+        while pending:
+            u = pending.pop()
+            if u in self._checked:
+                continue
+            for use in u.generated.uses:
+                self._check_use(use, u.where)
+                reached = self._values[use.name]
+                code = getattr(reached, "__code__", None)
+                inner = unit_of(code) if isinstance(code, types.CodeType) else None
+                if inner is not None:
+                    pending.append(inner)
+            if isinstance(u.source, Definition):
+                self._checked.add(u)
+
+    def _check_use(self, use: Use, where: str) -> None:
+        if use.name not in self._values:
+            raise EvalError(f"undefined name {use.name}", where, use.line, use.column)
+        named = signature(self._values[use.name])
+        if use.arity is not None and named is not None:
+            message = arity_message(*named, use.arity)
+            if message is not None:
+                raise EvalError(message, where, use.line, use.column)
+
+
+def _explained(thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:
+    """``thunk()``, with an exception from compiled code made an :class:`EvalError` (on the worker,
+    where the traceback that :func:`explain` reads is at hand)."""
+    try:
+        return thunk()
+    except Exception as e:
+        error = explain(e, where, line, column)
+        if error is None:
+            raise
+    raise error  # outside the handler: the Python traceback is not kept as the error's context

@@ -1,0 +1,155 @@
+"""The Python that M-expressions compile to, printed to be read beside the hand transcriptions.
+
+``python -m lispy --python chapter5_search`` prints a part of the notes as a Python
+module: each statement of the notes (as corrected by ERRATA.md) as a comment, then
+the Python it compiles to; the definitions first and then the assignments, the
+order in which :func:`lispy.mexpr.program.notes` runs them; and an import of what
+the code uses from :mod:`lispy.mexpr.runtime`.  The names the part leaves free
+(``lose``, ``ter`` and ``successors`` in ``chapter5_search``) are listed at the top.
+In the REPL, ``:python search`` prints one definition.
+
+A long line is broken as the transcriptions break theirs: a chain of conditions one
+``else`` to a line, a call one argument to a line.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Iterable
+
+from lispy.mexpr.codegen import Generated, generate
+from lispy.mexpr.names import python_name
+from lispy.mexpr.program import statements
+from lispy.mexpr.runtime import BUILTINS, NOTATION
+from lispy.mexpr.syntax import Definition
+
+__all__ = ["format_statement", "part_python", "print_part", "python_command", "python_of"]
+
+WIDTH = 100
+"""Lines longer than this are broken."""
+
+_RUNTIME_NAMES = {
+    python_name(k): ("maximum" if k == "max" else "minimum" if k == "min" else k) for k in BUILTINS
+}
+
+
+def part_python(part: str, corrected: bool = True) -> str:
+    """A part of the notes compiled, as the text of a Python module (raises for a part that does not read)."""
+    found = statements(part, corrected)
+    parsed = [(s, s.parse()) for s in found]
+    ordered = [x for x in parsed if isinstance(x[1], Definition)] + [
+        x for x in parsed if not isinstance(x[1], Definition)
+    ]
+    generated = [(s, generate(node)) for s, node in ordered]
+    defined = {python_name(s.name) for s in found}
+    used = sorted({u.name for _, g in generated for u in g.uses})
+    free = [name for name in used if python_name(name) not in defined and name not in BUILTINS]
+    form = "as corrected by ERRATA.md" if corrected else "as printed"
+    lines = [
+        f'"""{part}: McCarthy 1973, chapters 5 and 6, compiled by lispy.mexpr.',
+        "",
+        f"From lispy/notes/{part}.m, {form}.",
+        "The definitions come first, then the assignments, as lispy.mexpr.program.notes runs them.",
+    ]
+    if free:
+        lines.append(f"Free names, given by another part or by the caller: {', '.join(free)}.")
+    lines += ['"""', "", _imports(g for _, g in generated)]
+    for s, g in generated:
+        lines += ["", ""] if isinstance(g.tree, ast.FunctionDef) else [""]
+        lines += [f"# {line.rstrip()}" for line in s.text.splitlines()]
+        lines.append(format_statement(g.tree))
+    return "\n".join(lines) + "\n"
+
+
+def python_of(environment: object, name: str) -> str:
+    """The Python of one name of an environment (``:python NAME`` in the REPL)."""
+    units = getattr(environment, "units", {})
+    if name in units:
+        return format_statement(units[name].generated.tree)
+    if name in BUILTINS:
+        runtime = _RUNTIME_NAMES[python_name(name)]
+        return f"# {name} is one of the functions the notes take as given: lispy.mexpr.runtime.{runtime}"
+    if name in getattr(environment, "globals", {}):
+        return f"# {name} is a Python value given to the environment, not compiled from M-expressions"
+    raise ValueError(f"{name} is not defined; :env lists the names defined in this session")
+
+
+def python_command(environment: object, args: list[str]) -> str:
+    """The REPL's ``:python NAME``; raises ``ValueError`` for a wrong number of names."""
+    if len(args) != 1:
+        raise ValueError(":python takes one name, as in :python search")
+    return python_of(environment, args[0])
+
+
+def print_part(part: str) -> int:
+    """``python -m lispy --python PART``: print the part's Python; the exit status."""
+    try:
+        text = part_python(part)
+    except (ValueError, SyntaxError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(text, end="")
+    return 0
+
+
+def _imports(generated: Iterable[Generated]) -> str:
+    names: set[str] = set()
+    for g in generated:
+        for node in ast.walk(g.tree):
+            if isinstance(node, ast.Name) and (node.id in NOTATION or node.id in _RUNTIME_NAMES):
+                names.add(node.id)
+    parts = sorted(f"{_RUNTIME_NAMES[n]} as {n}" if _RUNTIME_NAMES.get(n, n) != n else n for n in names)
+    if not parts:
+        return ""
+    line = f"from lispy.mexpr.runtime import {', '.join(parts)}"
+    if len(line) <= WIDTH:
+        return line
+    return "from lispy.mexpr.runtime import (\n" + "".join(f"    {p},\n" for p in parts) + ")"
+
+
+def format_statement(tree: ast.stmt | ast.expr) -> str:
+    """A compiled statement as Python source, long lines broken, strings in double quotes."""
+    return _SINGLE_QUOTED.sub(r'"\1"', _format(tree))
+
+
+_SINGLE_QUOTED = re.compile(r"'([^'\"\\\n]*)'")
+"""A string in single quotes with no quote or backslash inside: compiled code has ``'`` nowhere else."""
+
+
+def _format(tree: ast.stmt | ast.expr) -> str:
+    if isinstance(tree, ast.FunctionDef) and len(tree.body) == 1 and isinstance(tree.body[0], ast.Return):
+        header = ast.unparse(tree).splitlines()[0]
+        value = tree.body[0].value
+        assert value is not None
+        return f"{header}\n    return {_expression(value, 4 + len('return '), 4)}"
+    if isinstance(tree, ast.Assign):
+        target = ast.unparse(tree.targets[0])
+        return f"{target} = {_expression(tree.value, len(target) + 3, 0)}"
+    return ast.unparse(tree)
+
+
+def _expression(tree: ast.expr, column: int, indent: int) -> str:
+    """``tree`` as source starting at ``column`` on a line indented by ``indent``."""
+    text = ast.unparse(tree)
+    if column + len(text) <= WIDTH:
+        return text
+    inner = " " * (indent + 4)
+    if isinstance(tree, ast.IfExp):
+        lines, rest = [], tree
+        while isinstance(rest, ast.IfExp):
+            lines.append(f"{_operand(rest.body)} if {_operand(rest.test)}")
+            rest = rest.orelse
+        chain = [lines[0], *(f"else {line}" for line in lines[1:]), f"else {_operand(rest)}"]
+        return "(\n" + "".join(f"{inner}{line}\n" for line in chain) + " " * indent + ")"
+    if isinstance(tree, ast.Call) and tree.args:
+        args = [_expression(arg, len(inner), indent + 4) for arg in tree.args]
+        return f"{ast.unparse(tree.func)}(\n" + "".join(f"{inner}{a},\n" for a in args) + " " * indent + ")"
+    return text
+
+
+def _operand(tree: ast.expr) -> str:
+    """A part of a conditional chain, bracketed if it would otherwise read differently."""
+    text = ast.unparse(tree)
+    return f"({text})" if isinstance(tree, (ast.IfExp, ast.Lambda)) else text
