@@ -58,7 +58,9 @@ class Elements(HTMLParser):
             self.articles[self._article] = []
             self.markup[self._article] = []
         elif self._article is not None:
-            self.markup[self._article].append(f"<{tag} {' '.join(f'{k}={v}' for k, v in attributes.items())}>")
+            self.markup[self._article].append(
+                f"<{tag} {' '.join(f'{k}={v}' for k, v in attributes.items())}>"
+            )
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "article":
@@ -222,7 +224,9 @@ def test_the_errata_page_has_every_entry_of_errata_md(edition: Path) -> None:
 def test_claims_and_figures_are_computed() -> None:
     measured = {c.anchor: c for c in claims()}
     assert "19,999" in measured["claim-10-4"].measured and measured["claim-10-4"].verdict == "agrees"
-    assert measured["claim-worst-first"].verdict == "agrees" and measured["claim-best-first"].verdict == "agrees"
+    assert (
+        measured["claim-worst-first"].verdict == "agrees" and measured["claim-best-first"].verdict == "agrees"
+    )
     assert "ms here" in measured["claim-11-seconds"].measured
     figure = figure_2_6()
     assert figure.value == 5 and len(figure.evaluated) == 3

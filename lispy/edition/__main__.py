@@ -85,7 +85,8 @@ def build(
     say("running each definition's example both ways …")
     table = rows(errata, proofs, alignment.rows if alignment else None)
     say(
-        f"  {sum(1 for r in table if r.outcome and r.outcome.agree)} of {len(table)} examples give the same value"
+        f"  {sum(1 for r in table if r.outcome and r.outcome.agree)} of {len(table)} examples "
+        "give the same value"
     )
     say("measuring the notes' claims on this machine …")
     measured = claims()

@@ -119,7 +119,8 @@ def _run_cell(r: Row) -> str:
     py = f'<div class="err">{escape(o.python_error)}</div>' if o.python_error else value(o.python_value)
     verdict = '<p class="ok">✓ the same value</p>' if o.agree else '<p class="bad">✗ the values differ</p>'
     return (
-        f'<div class="call"><span class="label">the notes</span> <code class="m">{escape(o.example.notes)}</code>'
+        '<div class="call"><span class="label">the notes</span> '
+        f'<code class="m">{escape(o.example.notes)}</code>'
         f"<div>→ {notes}</div></div>"
         f'<div class="call"><span class="label">Python</span> <code>{escape(o.example.python)}</code>'
         f"<div>→ {py}</div></div>{verdict}"
@@ -139,16 +140,21 @@ def _proof_cell(r: Row) -> str:
         )
         unit = "input" if a.trials == 1 else "inputs"
         random_part = (
-            f'<p class="{css}">{mark} The notes and the Python agreed on <strong>{a.agreed} of {a.trials}</strong> '
+            f'<p class="{css}">{mark} The notes and the Python agreed on '
+            f"<strong>{a.agreed} of {a.trials}</strong> "
             f"{unit}: {escape(a.inputs)} (seed {a.seed}).{library}</p>"
         )
         if a.disagreement:
             random_part += f'<p class="bad">First disagreement: {escape(a.disagreement)}</p>'
     s = r.structural
     if s is None:
-        structural = '<p class="pending">Structurally equal: not yet computed (M-expressions are not compiled to Python in this build).</p>'
+        structural = (
+            '<p class="pending">Structurally equal: not yet computed '
+            "(M-expressions are not compiled to Python in this build).</p>"
+        )
     else:
-        structural = f'<p class="{"ok" if s.equal else "bad"}">Structurally equal: {"yes" if s.equal else "no"}. {escape(s.detail)}</p>'
+        css, said = ("ok", "yes") if s.equal else ("bad", "no")
+        structural = f'<p class="{css}">Structurally equal: {said}. {escape(s.detail)}</p>'
     return random_part + structural
 
 
@@ -188,7 +194,8 @@ def row(r: Row) -> str:
         right.append(f'<p class="bad">The transcription was not found: {escape(r.python_error or "")}</p>')
     if r.library is not None:
         right.append(
-            f"<details><summary>The library's own form ({escape(r.library.module)}, line {r.library.line})</summary>"
+            "<details><summary>The library's own form "
+            f"({escape(r.library.module)}, line {r.library.line})</summary>"
             f'<div class="code">{python(r.library.text, r.library.line)}</div></details>'
         )
     parts.append(f'<div class="cells"><div class="cell notes">{"".join(left)}</div>')
