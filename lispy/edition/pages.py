@@ -155,6 +155,7 @@ def index_page(
         if last_of_chapter and chapter == "5":
             body.append(_closing(alignment, chapter))
     body.append('<h2 id="section-ordering">6. Ordering</h2>')
+    body.append(_closing(alignment, "6"))
     body += [_claim(c) for c in claims if c.place == "6-ordering"]
     caption = (
         "Terminal positions examined on uniform trees with k = 4 moves a position, by depth, counted in this "
@@ -169,7 +170,6 @@ def index_page(
             "for a plot.)</p>"
         )
         body.append(_table(ordering_rows))
-    body.append(_closing(alignment, "6"))
     return _page("McCarthy 1973 with lispy: the edition", "\n".join(body), "index.html")
 
 
@@ -179,7 +179,8 @@ def _closing(alignment: Alignment | None, chapter: str) -> str:
     source = alignment.rows[next(iter(alignment.rows))].source if alignment.rows else ""
     paragraphs: tuple[Paragraph, ...] = alignment.closing[chapter]
     inner = "".join(paragraph(p, source) for p in paragraphs)
-    return f'<div class="closing"><h4>The end of chapter {chapter}, as McCarthy wrote it</h4>{inner}</div>'
+    heading = f"The last paragraphs of chapter {chapter}, as McCarthy wrote them"
+    return f'<div class="closing"><h4>{heading}</h4>{inner}</div>'
 
 
 def _form(r: Row) -> str:
