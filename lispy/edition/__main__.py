@@ -1,0 +1,165 @@
+"""``python -m lispy.edition --out DIR [--notes FILE]... [--seed N]``: write the edition into DIR.
+
+The edition is static HTML generated from the project every time: the notes' definitions from
+``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
+proof and figure computed now.  With ``--notes``, McCarthy's own paragraphs from the archive files
+FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab archive) go in the left column; a file that
+is not one of them is reported and the edition is written without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
+
+from pygments.formatters import HtmlFormatter
+
+from lispy.edition import pages
+from lispy.edition.claims import claims, ordering_series
+from lispy.edition.companions import companions
+from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
+from lispy.edition.errata import errata_markdown, parse
+from lispy.edition.figures import figure_2_6, ordering_plot
+from lispy.edition.original import Alignment, align
+from lispy.edition.proof import SEED, prove
+from lispy.edition.rows import rows
+from lispy.edition.sources import load
+
+__all__ = ["build", "main"]
+
+
+def _read_notes(files: Sequence[Path], say: Callable[[str], None], problems: list[str]) -> list[Document]:
+    documents = []
+    for path in files:
+        try:
+            document = load(path)
+        except NotesFileError as e:
+            problems.append(f"--notes {path}: {e}. The edition is written without it.")
+            print(f"error: {problems[-1]}", file=sys.stderr)
+            continue
+        say(f"read {document.name} ({document.date}) from {path}: {len(document)} paragraphs")
+        documents.append(document)
+    return documents
+
+
+def build(
+    out: Path,
+    notes: Sequence[Path] = (),
+    seed: int = SEED,
+    trials: int = 100,
+    say: Callable[[str], None] = print,
+) -> pages.Build:
+    """Write the edition into ``out`` (made if missing); return what it says of its build."""
+    start = time.perf_counter()
+    info = pages.Build(
+        datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        f"{platform.machine() or 'an unknown machine'} ({platform.system()})",
+        platform.python_version(),
+        seed,
+    )
+    documents = _read_notes(notes, say, info.notes_problems)
+    alignment: Alignment | None = None
+    if documents:
+        alignment = align(documents)
+        info.notes_files = alignment.sources
+        for entry in alignment.missing:
+            info.notes_problems.append(
+                f"{entry.name} (lispy/notes/{entry.part}.m) was not found in the decoded text of "
+                + ", ".join(alignment.sources)
+            )
+            say(f"warning: {info.notes_problems[-1]}")
+        say(f"aligned McCarthy's paragraphs with {len(alignment.rows)} of the definitions")
+    text = errata_markdown()
+    errata = parse(text) if text else []
+    say(f"read ERRATA.md: {len(errata)} entries" if text else "warning: ERRATA.md not found: no errata page")
+    say(f"proving: random inputs, seed {seed}, {trials} a definition …")
+    proofs = prove(seed, trials)
+    held = sum(a.holds for a in proofs.values())
+    say(f"  the notes and the Python agreed on every input for {held} of {len(proofs)} definitions")
+    say("running each definition's example both ways …")
+    table = rows(errata, proofs, alignment.rows if alignment else None)
+    say(
+        f"  {sum(1 for r in table if r.outcome and r.outcome.agree)} of {len(table)} examples "
+        "give the same value"
+    )
+    say("measuring the notes' claims on this machine …")
+    measured = claims()
+    say("drawing the figures …")
+    figure = figure_2_6()
+    depths = list(range(1, 8))
+    series = ordering_series(4, range(1, 8))
+    plot = ordering_plot(series, depths, 4)
+    ordering_rows = [["depth n", *series]] + [
+        [str(n), *(f"{values[i]:,.0f}" for values in series.values())] for i, n in enumerate(depths)
+    ]
+    say("computing the companion sources' figures …")
+    sections = companions()
+    info.seconds = time.perf_counter() - start
+    (out / "figures").mkdir(parents=True, exist_ok=True)
+    (out / "figures" / "figure-2-6.svg").write_text(figure.svg, encoding="utf-8")
+    if plot is not None:
+        (out / "figures" / "ordering.svg").write_text(plot, encoding="utf-8")
+    else:
+        say("matplotlib is not installed: the ordering plot is a table (pip install -e '.[plot]')")
+    for s in sections:
+        if s.svg:
+            (out / "figures" / f"{s.anchor}.svg").write_text(s.svg, encoding="utf-8")
+    css = resources.files("lispy.edition").joinpath("style.css").read_text(encoding="utf-8")
+    css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
+    (out / "style.css").write_text(css, encoding="utf-8")
+    written = {
+        "index.html": pages.index_page(
+            table, measured, figure, plot is not None, ordering_rows, alignment, info
+        ),
+        "names.html": pages.names_page(table),
+        "errata.html": pages.errata_page(errata, table),
+        "companions.html": pages.companions_page(sections),
+    }
+    for name, html in written.items():
+        (out / name).write_text(html, encoding="utf-8")
+    say(
+        f"wrote {out / 'index.html'} and {len(written) - 1} more pages in {time.perf_counter() - start:.1f} s"
+    )
+    return info
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m lispy.edition",
+        description="Write the edition of McCarthy's 1973 notes beside lispy's code, as static HTML.",
+    )
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write into")
+    parser.add_argument(
+        "--notes",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help=f"an archive file of the notes, {XGP_NAME} or {PUB_NAME}, as the Stanford AI Lab archive serves "
+        "it: its paragraphs go in the left column (may be given twice)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=SEED, help="the seed of the random inputs (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--trials", type=int, default=100, help="random inputs for each definition (default: %(default)s)"
+    )
+    args = parser.parse_args(argv)
+    if args.trials < 1:
+        parser.error("--trials must be at least 1")
+    try:
+        build(args.out, args.notes, args.seed, args.trials)
+    except OSError as e:
+        print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""A Pygments lexer for McCarthy's M-expressions as lispy writes them (``lispy/notes/*.m``, the REPL).
+
+The notation is that of McCarthy's 1973 notes, chapters 5 and 6 (FOO.XGP[206,JMC],
+SAFE1[206,JMC], Stanford AI Lab archive), in its Unicode or ASCII spelling, as lispy's grammar
+(``lispy/mexpr/mexpr.lark``) reads it.  Token types:
+
+* ``Name.Function``: the name a statement defines, at the start of a line before ``←``/``<-``
+  (``search`` in ``search p ← …``, ``maxval2`` in ``maxval2[u,α,β] ← …``, ``puzz1 ← …``,
+  ``p₀ = …``);
+* ``Keyword``: ``if``, ``then``, ``else``, ``λ``/``lambda``; ``Keyword.Constant``: ``true``,
+  ``false``;
+* ``Name.Builtin``: McCarthy's ``a``, ``d``, ``n`` (car, cdr, null);
+* ``Name.Variable``: a λ's parameters (``x`` in ``λx.``, ``y`` and ``z`` in ``λyz.``);
+* ``Name``: other names, subscripts and primes included (``p₀``, ``maxval1``, ``x'``);
+* ``Name.Constant``: atoms in capitals (``LOSE``, ``NIL``, ``G``);
+* ``Number``: ``16``, ``-1``, ``2.5``; ``∞``, ``-∞``, ``inf``, ``-inf``;
+* ``Operator``: ``←`` ``<-`` ``.`` (cons) ``*`` (append) ``+`` ``-`` ``=`` ``≤`` ``≥`` ``<`` ``>``
+  ``<=`` ``>=`` ``≠`` ``ε``; ``Operator.Word``: ``eq``, ``member``, ``and``, ``or``;
+* ``Punctuation``: ``[ ] { } ( ) ,`` and the ``.`` that ends a λ's parameters;
+* ``String.Symbol`` (with ``Name.Constant``, ``Number`` and ``Punctuation`` inside): a quoted
+  S-expression ``'(A B)`` or atom ``'A``;
+* ``Comment.Single``: ``;`` to the end of the line.
+
+Anything else is an ``Error`` token.  Greek letters other than ``ε`` and ``λ`` are letters of
+names (``α``, ``β``), as in the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from pygments.lexer import RegexLexer, bygroups, words
+from pygments.token import (
+    Comment,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+    Whitespace,
+)
+
+__all__ = ["MExpressionLexer"]
+
+_START = "a-zα-δζ-κμ-ω"  # a name's first letter: lower case, Greek except ε (member) and λ
+_REST = "a-zA-Zα-δζ-κμ-ω0-9_₀-₉'"
+_KEYWORDS = ("if", "then", "else", "lambda", "and", "or", "eq", "member", "true", "false", "inf")
+_NOT_KEYWORD = rf"(?!(?:{'|'.join(_KEYWORDS)})(?![{_REST}]))"
+_NAME = rf"{_NOT_KEYWORD}[{_START}][{_REST}]*"
+_END = rf"(?![{_REST}])"
+# What may follow a defined name: [args] or one parameter, then ← (or = for p₀ = …).
+_DEFINED = rf"(?=(?:\[[^\]\n]*\]|[ \t]+{_NAME})?[ \t]*(?:←|<-|=(?!=)))"
+
+
+class MExpressionLexer(RegexLexer):
+    """McCarthy's M-expressions (the 1973 notes' notation, as lispy reads it)."""
+
+    name = "M-expression"
+    aliases: ClassVar[list[str]] = ["mexpr", "m-expression", "mccarthy"]
+    filenames: ClassVar[list[str]] = []  # lispy's notes end in .m, as MATLAB and Objective-C files do
+    mimetypes: ClassVar[list[str]] = ["text/x-mexpr"]
+    flags = re.MULTILINE | re.UNICODE
+
+    tokens: ClassVar[dict[str, list[Any]]] = {
+        "root": [
+            (r"[ \t]+|\n", Whitespace),
+            (r";.*?$", Comment.Single),
+            (rf"^{_NAME}{_DEFINED}", Name.Function),
+            (
+                rf"(λ|lambda{_END})([ \t]*)([{_START}][{_REST}]*)([ \t]*)(\.)",
+                bygroups(Keyword, Whitespace, Name.Variable, Whitespace, Punctuation),
+            ),
+            (words(("if", "then", "else", "λ", "lambda"), suffix=_END), Keyword),
+            (words(("true", "false"), suffix=_END), Keyword.Constant),
+            (words(("eq", "member", "and", "or"), suffix=_END), Operator.Word),
+            (rf"-?(?:∞|inf{_END})", Number),
+            (r"-?\d+\.\d+", Number.Float),
+            (r"-?\d+", Number.Integer),
+            (rf"[adn]{_END}", Name.Builtin),
+            (_NAME, Name),
+            (r"[A-Z][A-Z0-9]*(?![a-zA-Z0-9_₀-₉'])", Name.Constant),
+            (r"(')(\()", bygroups(String.Symbol, Punctuation), "quoted"),
+            (r"'[A-Z][A-Z0-9]*(?![a-zA-Z0-9_₀-₉'])", String.Symbol),
+            (rf"'[{_START}][{_REST}]*", String.Symbol),
+            (r"←|<-|<=|>=|≤|≥|≠|[=<>.*+\-ε×]", Operator),
+            (r"[\[\]{}(),]", Punctuation),
+        ],
+        "quoted": [
+            (r"[ \t]+|\n", Whitespace),
+            (r"\(", Punctuation, "#push"),
+            (r"\)", Punctuation, "#pop"),
+            (r"\.", Punctuation),
+            (r"-?\d+(?:\.\d+)?", Number),
+            (r"[A-Z][A-Z0-9]*(?![a-zA-Z0-9_₀-₉'])", Name.Constant),
+            (r"[^\s().;]+", String.Symbol),
+        ],
+    }
+
+    def analyse_text(text: str) -> float:  # type: ignore[misc]  # Pygments calls it unbound
+        """Likely McCarthy's notation if a line defines something with ``←``."""
+        return 0.5 if re.search(r"^\S[^\n]*←", text, re.MULTILINE) else 0.0

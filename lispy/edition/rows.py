@@ -1,0 +1,83 @@
+"""One row of the edition for each of the notes' 47 definitions: everything its columns show.
+
+A :class:`Row` is data, computed from the project at build time: the statement as printed and as
+corrected (``lispy/notes/*.m``), the errata that concern it (ERRATA.md), the transcription's source
+(:meth:`lispy.notes.index.Entry.python_source`, found with :mod:`ast`) and the library's form where
+it differs, the example evaluated both ways (:mod:`lispy.edition.examples`), the random-input
+evidence (:mod:`lispy.edition.proof`), the structural evidence (``None`` until M-expressions
+compile to Python) and, with the archive files, McCarthy's own paragraphs.  A new column is one
+more field here and one more cell in :mod:`lispy.edition.render`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lispy.edition.errata import Erratum, concerning
+from lispy.edition.examples import Outcome, run
+from lispy.edition.original import Original
+from lispy.edition.proof import Agreement, Structural, structural
+from lispy.mexpr.evaluator import Interpreter
+from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
+
+__all__ = ["Row", "rows"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """What the edition shows for one definition."""
+
+    entry: Entry
+    printed: str
+    corrected: str | None
+    errata: tuple[Erratum, ...]
+    python: PythonSource | None
+    python_error: str | None
+    library: PythonSource | None
+    outcome: Outcome | None
+    agreement: Agreement | None
+    structural: Structural | None
+    original: Original | None
+
+    @property
+    def section(self) -> tuple[str, str, str]:
+        """(chapter, chapter title, section title), from :data:`lispy.notes.index.SECTIONS`."""
+        return SECTIONS[self.entry.section]
+
+
+def _source(entry: Entry, library: bool) -> tuple[PythonSource | None, str | None]:
+    try:
+        return entry.python_source(library=library), None
+    except (LookupError, OSError, SyntaxError) as e:
+        return None, f"{type(e).__name__}: {e}"
+
+
+def rows(
+    errata: list[Erratum],
+    proofs: dict[str, Agreement],
+    originals: dict[str, Original] | None = None,
+) -> list[Row]:
+    """The 47 rows, in the notes' order."""
+    interpreters: dict[object, Interpreter] = {}
+    found = []
+    for entry in ENTRIES:
+        printed = entry.statement(corrected=False).text
+        corrected = entry.statement(corrected=True).text
+        python, python_error = _source(entry, library=False)
+        library = _source(entry, library=True)[0] if entry.library else None
+        found.append(
+            Row(
+                entry,
+                printed,
+                corrected if corrected != printed else None,
+                tuple(concerning(entry, errata)),
+                python,
+                python_error,
+                library,
+                run(entry, interpreters),
+                proofs.get(entry.anchor),
+                structural(entry),
+                (originals or {}).get(entry.anchor),
+            )
+        )
+    return found
