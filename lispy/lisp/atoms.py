@@ -24,7 +24,7 @@ from typing import Any
 
 from lispy.lisp.data import NIL
 
-__all__ = ["DELIMITERS", "atom_to_string", "parse_atom"]
+__all__ = ["DELIMITERS", "atom_to_string", "integer_to_string", "parse_atom", "parse_integer"]
 
 DELIMITERS = frozenset("()|;\"'`,")
 """Characters that end a bare symbol; a symbol holding one is written between bars."""
@@ -45,13 +45,52 @@ def parse_atom(token: str) -> Any:
     if token == "NIL":
         return NIL
     if _INTEGER.match(token):
-        return int(token)
+        return parse_integer(token)
     if _DECIMAL.match(token):
         return float(token)
     inf = _INFINITIES.get(token)
     if inf is not None:
         return inf
     return sys.intern(token)
+
+
+_CHUNK = 4000
+"""Digits converted at once: CPython refuses to convert more than 4,300 between ``int`` and ``str``."""
+_CHUNK_LIMIT = 10**_CHUNK
+
+
+def parse_integer(digits: str) -> int:
+    """The integer written ``digits`` (``[+-]?[0-9]+``), of any length.
+
+    ``int(text)`` raises ``ValueError`` past 4,300 digits (CPython's guard against slow
+    conversions); this converts halves recursively, each half under that limit in the end.
+    """
+    body = digits.lstrip("+-")
+    value = _from_digits(body)
+    return -value if digits.startswith("-") else value
+
+
+def _from_digits(s: str) -> int:
+    if len(s) <= _CHUNK:
+        return int(s)
+    low = len(s) // 2
+    return _from_digits(s[:-low]) * 10**low + _from_digits(s[-low:])
+
+
+def integer_to_string(x: int) -> str:
+    """``str(x)`` for an integer of any size (see :func:`parse_integer`)."""
+    if -_CHUNK_LIMIT < x < _CHUNK_LIMIT:
+        return str(x)
+    return ("-" if x < 0 else "") + _to_digits(abs(x), 0)
+
+
+def _to_digits(x: int, width: int) -> str:
+    """The digits of ``x >= 0``, zero-padded on the left to ``width``."""
+    if x < _CHUNK_LIMIT:
+        return str(x).zfill(width)
+    low = x.bit_length() * 30103 // 200000  # about half the digits (log10 2 = 0.30103)
+    high, rest = divmod(x, 10**low)
+    return _to_digits(high, width - low) + _to_digits(rest, low)
 
 
 def atom_to_string(x: Any) -> str:
@@ -65,7 +104,7 @@ def atom_to_string(x: Any) -> str:
     if x is False:
         return "NIL"
     if isinstance(x, int):
-        return str(x)
+        return integer_to_string(x)
     if isinstance(x, float):
         if math.isinf(x):
             return "∞" if x > 0 else "-∞"

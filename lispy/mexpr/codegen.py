@@ -197,6 +197,9 @@ class _Generator:
         if isinstance(value, float) and math.isinf(value):
             inf = _name("INF", place)
             return (inf if value > 0 else _located(ast.UnaryOp(ast.USub(), inf), place)), _at(node)
+        if type(value) is Cons:  # a quoted list, '(A B): read again from its text where it is used
+            text = _located(ast.Constant(to_string(value)), place)
+            return _call(_name("read", place), [text], place), _at(node)
         return _located(ast.Constant(value), place), _at(node)
 
     def _var(self, node: Var, local: frozenset[str]) -> tuple[ast.expr, Where]:

@@ -37,7 +37,9 @@ from typing import Any
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
+from lispy.lisp.atoms import parse_integer
 from lispy.lisp.data import NIL
+from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
 
 __all__ = [
     "Assignment",
@@ -163,6 +165,10 @@ def _at(x: Token | Node) -> dict[str, int]:
 
 @v_args(inline=True)
 class _ToTree(Transformer[Token, Node]):
+    def __init__(self, data: list[Any]) -> None:
+        super().__init__()
+        self.data = data  # the quoted data, numbered by their QUOTED tokens
+
     def repl_input(self, node: Node) -> Node:
         return node
 
@@ -175,7 +181,10 @@ class _ToTree(Transformer[Token, Node]):
 
     def number(self, token: Token) -> Node:
         text = str(token)
-        return Const(float(text) if "." in text else int(text), **_at(token))
+        return Const(float(text) if "." in text else parse_integer(text), **_at(token))
+
+    def quoted(self, token: Token) -> Node:
+        return Const(self.data[ord(str(token)[1]) - FIRST_MARK], **_at(token))
 
     def infinity(self, token: Token) -> Node:
         return Const(-math.inf if str(token).startswith("-") else math.inf, **_at(token))
@@ -251,8 +260,15 @@ def _parser() -> Lark:
 
 def _parse(text: str, start: str, where: str) -> Node:
     try:
-        tree = _parser().parse(text, start=start)
-        return _ToTree().transform(tree)
+        prepared, data = extract_quoted(text)
+        tree = _parser().parse(prepared, start=start)
+        return _ToTree(data).transform(tree)
+    except QuoteError as e:
+        before = text[: e.offset]
+        line, column = before.count("\n") + 1, e.offset - (before.rfind("\n") + 1) + 1
+        raise MSyntaxError(e.reason, text, line, column, where) from None
+    except RecursionError:
+        raise MSyntaxError(_TOO_DEEP, text, 1, 1, where) from None
     except UnexpectedInput as e:
         line, column = e.line if e.line > 0 else 1, e.column if e.column > 0 else 1
         token = getattr(e, "token", None)
@@ -271,7 +287,12 @@ def _parse(text: str, start: str, where: str) -> Node:
             raise MSyntaxError(
                 str(invalid), text, invalid.at["line"] or 1, invalid.at["column"] or 1, where
             ) from None
+        if isinstance(invalid, RecursionError):
+            raise MSyntaxError(_TOO_DEEP, text, 1, 1, where) from None
         raise
+
+
+_TOO_DEEP = "the expression is nested too deeply to read (a few hundred levels is the limit)"
 
 
 def parse_statement(text: str, where: str = "") -> Definition | Assignment:

@@ -1,0 +1,120 @@
+"""Quoted S-expressions inside M-expressions: ``a '(G W R B)``, ``x = 'LOSE``, ``f['(1 2),'G]``.
+
+The notes write data in the M-expression itself, ``(G B B W R G)``, and evaluate the
+elements; a quote ``'`` before an S-expression gives the datum as it is written, read by
+lispy's own reader (:mod:`lispy.lisp.reader`), wherever an expression may stand.
+
+The M-expression grammar cannot read S-expressions (their symbols and numbers follow Lisp's
+rules, not the notes'), so :func:`extract_quoted` cuts each quoted datum out of the text
+before the grammar sees it, and puts in its place a token of two characters, the quote
+and one of Unicode's private-use characters numbering the datum, padded with blanks to the
+same extent, newlines kept, so that every line and column after it stays where it was.  A ``'`` that follows a letter or digit is a prime in a name (``f'``), not a
+quote.
+
+Where a quoted datum ends: after a ``(``, at its matching ``)`` (brackets inside ``|…|``
+and after ``;`` do not count); otherwise at a blank or at one of the M-expression's
+delimiters ``( ) [ ] { } , ;``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lispy.lisp.reader import ReadError, read
+
+__all__ = ["FIRST_MARK", "QuoteError", "extract_quoted"]
+
+FIRST_MARK = 0xE000
+"""The private-use character that numbers the first quoted datum; the grammar's ``QUOTED`` token."""
+_MARKS = 0xF8FF - FIRST_MARK + 1
+
+_ENDS_ATOM = frozenset("()[]{},;'")
+_PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
+
+
+class QuoteError(ValueError):
+    """A quoted datum that does not read: ``offset`` is where in the text, ``reason`` what is wrong."""
+
+    def __init__(self, reason: str, offset: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+
+
+def extract_quoted(text: str) -> tuple[str, list[Any]]:
+    """``text`` with each quoted datum replaced by a placeholder token, and the data in order.
+
+    Raises :class:`QuoteError` for a datum that does not read; its reason contains
+    "ends too soon" when the text ends inside a quoted list.
+    """
+    if "'" not in text:
+        return text, []
+    out: list[str] = []
+    data: list[Any] = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c != "'" or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in _PRIME_AFTER)):
+            out.append(c)
+            i += 1
+            continue
+        start = i + 1
+        while start < len(text) and text[start] in " \t":
+            start += 1
+        end = _datum_end(text, start)
+        try:
+            data.append(read(text[start:end]))
+        except ReadError as e:
+            raise QuoteError(f"in the quoted datum: {e.reason}", start + _offset(text[start:end], e)) from None
+        if len(data) > _MARKS:
+            raise QuoteError(f"more than {_MARKS:,} quoted data in one statement", i)
+        out.append("'" + chr(FIRST_MARK + len(data) - 1))
+        out.append("".join("\n" if ch == "\n" else " " for ch in text[i + 2 : end]))
+        i = end
+    return "".join(out), data
+
+
+def _datum_end(text: str, start: int) -> int:
+    """Where the datum that begins at ``start`` ends (an index into ``text``)."""
+    if start >= len(text) or text[start] in _ENDS_ATOM - {"("} or text[start].isspace():
+        raise QuoteError("a quote must be followed by an S-expression", start)
+    if text[start] != "(":
+        i = start
+        while i < len(text) and not text[i].isspace() and text[i] not in _ENDS_ATOM:
+            if text[i] == "|":
+                i = _bar_end(text, i)
+            else:
+                i += 1
+        return i
+    depth, i = 0, start
+    while i < len(text):
+        c = text[i]
+        if c == "|":
+            i = _bar_end(text, i)
+            continue
+        if c == ";":
+            newline = text.find("\n", i)
+            i = len(text) if newline < 0 else newline
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise QuoteError("the text ends too soon: the quoted list's '(' is never closed", start)
+
+
+def _bar_end(text: str, bar: int) -> int:
+    """The index after the ``|`` that closes the barred symbol opened at ``bar`` (or the text's end)."""
+    i = bar + 1
+    while i < len(text) and text[i] != "|":
+        i += 2 if text[i] == "\\" else 1
+    return min(i + 1, len(text))
+
+
+def _offset(datum: str, error: ReadError) -> int:
+    """The offset in ``datum`` of a reader error's line and column."""
+    lines = datum.split("\n")
+    return sum(len(x) + 1 for x in lines[: error.line - 1]) + error.column - 1
