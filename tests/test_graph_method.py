@@ -233,3 +233,21 @@ def test_the_search_for_n_blocks_is_the_notes_search_for_four(blocks: list[list[
     notes, general = lists_rep.tower_search(puzz), tower_search_n(puzz, 4)
     assert general.allsol(lists_rep.p0) == notes.allsol(lists_rep.p0)
     assert general.search(lists_rep.p0) == notes.search(lists_rep.p0)
+
+
+def test_the_chapter_shows_the_graph_method_beside_allsol_and_the_notes_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import chapters.tree_search as chapter5
+
+    chapter5.graph_method_section()
+    text = " ".join(capsys.readouterr().out.split())
+    for shown in [
+        "factors found: 4; edge-disjoint pairs of them: 2.",
+        "16 = 2 x 2^(1+2); allsol counts 2^(1+2-2) = 2: its solution(s) 1, 2",
+        "8 = 2 x 2^(1+1); allsol counts 2^(1+1-2) = 1: its solution(s) 3",
+        "allsol p₀, list representation positions examined 2,428",
+        "graph method candidate subgraphs examined 72 pairs of factors compared 6",
+        "with enough mathematics, extensive tree search is unnecessary in this problem",
+    ]:
+        assert shown in text, shown

@@ -16,8 +16,9 @@ first argument's cells), so a solution found at depth k is copied k times; the e
 ``allsola[p,found]`` conses each solution onto ``found`` once and copies nothing.
 :func:`cells_copied` runs the simple form with a ``*`` that counts what it copies.  Where the
 solutions are many and deep the difference grows: :func:`ladder` is a graph whose k-th path is k
-edges long (n paths, n(n+1)/2 cells copied against n conses), and :func:`binary_tree` a tree
-whose 2^n leaves are all solutions (n·2^n against 2^n).
+edges long (n paths, n(n+1)/2 cells copied against n conses), :func:`comb` the same tree
+with constant-time ``lose``, ``ter`` and ``successors``, and :func:`binary_tree` a tree whose
+2^n leaves are all solutions (n·2^n against 2^n).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from lispy.lisp.data import NIL, Cons, from_iterable, lisp
 from lispy.lisp.lists import a, d, length, n
 from lispy.lisp.recursion import deep
 
-__all__ = ["Copying", "binary_tree", "cells_copied", "ladder", "positions_examined"]
+__all__ = ["Copying", "binary_tree", "cells_copied", "comb", "ladder", "positions_examined"]
 
 
 def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[Any, int]:
@@ -96,18 +97,38 @@ def ladder(n: int) -> Any:
     return from_iterable([*rungs, lisp(f"V{n}", "F"), lisp("F")])
 
 
-def binary_tree(depth: int) -> TreeSearch:
-    """A search application whose positions are lists of 0s and 1s and whose 2^depth leaves, the
-    lists of length ``depth``, are all solutions: the simple ``allsol`` copies each leaf once at
-    each of its ``depth`` ancestors, depth·2^depth cells in all."""
+def comb(n: int) -> TreeSearch:
+    """A search application with ``n`` solutions, one at each depth 1 … ``n``: a spine of positions
+    0 … n-1, each with a leaf (the solution ``-(k+1)``) and the next position of the spine as its
+    successors.  Start at ``0``.  Its ``lose``, ``ter`` and ``successors`` take constant time, so
+    the simple ``allsol``'s copying, n(n+1)/2 cells, is what grows: the ladder without the
+    paths' ``ε``."""
 
     def lose(p: Any) -> bool:
         return False
 
     def ter(p: Any) -> bool:
-        return length(p) == depth
+        return p < 0
 
     def successors(p: Any) -> Any:
-        return lisp(Cons(0, p), Cons(1, p))
+        return lisp(-(p + 1), p + 1) if p + 1 < n else lisp(-(p + 1))
+
+    return tree_search(lose, ter, successors)
+
+
+def binary_tree(depth: int) -> TreeSearch:
+    """A search application whose 2^depth leaves are all solutions: positions numbered as in a
+    heap (the root ``1``, the successors of ``p`` are ``2p`` and ``2p + 1``), the leaves those
+    from ``2^depth`` on.  Start at ``1``.  The simple ``allsol`` copies each leaf once at each
+    of its ``depth`` ancestors, depth·2^depth cells in all."""
+
+    def lose(p: Any) -> bool:
+        return False
+
+    def ter(p: Any) -> bool:
+        return p >= 2**depth
+
+    def successors(p: Any) -> Any:
+        return lisp(2 * p, 2 * p + 1)
 
     return tree_search(lose, ter, successors)
