@@ -145,3 +145,50 @@ def test_e14_bestmaxa_as_printed_values_a_new_best_twice() -> None:
     chosen_once = bestmax_once(once.search.successors(once.root(ascending)), once.search.valmin)
     assert chosen.position == chosen_once.position == read("(7 8)")
     assert (len(twice.evaluated), len(once.evaluated)) == (14, 8)
+
+
+def test_e7_lists_every_name_the_chapters_use_without_defining_it() -> None:
+    """Every free name of the notes' statements (operators as the functions they stand for) is in
+    E7's table, with its source: the list cannot silently fall behind the notes."""
+    from pathlib import Path
+
+    from lispy.mexpr.syntax import Definition
+    from lispy.notes.index import ENTRIES
+    from tests.test_index import notes_names
+
+    errata = (Path(__file__).resolve().parent.parent / "ERRATA.md").read_text(encoding="utf-8")
+    e7 = errata.split("### E7.")[1].split("### E8.")[0]
+    defined = {e.name for e in ENTRIES}
+    free: set[str] = set()
+    for entry in ENTRIES:
+        s = entry.statement().parse()
+        used, _ = (
+            notes_names(s.body, frozenset(s.params)) if isinstance(s, Definition) else notes_names(s.expr)
+        )
+        free |= used - defined
+    spelt = {"cons": "x . u", "append": "u * v", "member": "x ε u"}
+    missing = [name for name in sorted(free) if f"`{spelt.get(name, name)}`" not in e7]
+    assert missing == [] and len(free) == 19
+
+
+def typeset_notes() -> str:
+    """FOO.XGP[206,JMC], the archive's typeset file of both chapters, if a copy is at hand
+    (``shared/notes/sources`` beside the repository or above it); the test skips otherwise."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent.parent
+    for folder in (here.parent, here.parent.parent):
+        found = sorted((folder / "shared" / "notes" / "sources").glob("004_*.txt"))
+        if found:
+            return found[0].read_text(encoding="utf-8")
+    pytest.skip("FOO.XGP[206,JMC] is not at hand")
+
+
+def test_e6_the_typeset_notes_set_lists_of_values_in_the_m_expression_font() -> None:
+    text = typeset_notes()
+    assert "FOO.XGP[206,JMC]" in text.splitlines()[0]
+    # ␈↓↓ selects the M-expression font, ␈↓ followed by the text the text font (S-expression constants)
+    assert "␈↓αthen ␈↓↓(p) ␈↓αelse" in text  # allsol's (p), a list of p's value
+    assert "␈↓↓puzz ← (␈↓αa ␈↓↓nth[" in text  # puzz's list of three values
+    assert "␈↓↓puzz1 ← ␈↓((G B B W R G)" in text and "prup[␈↓(1 2 3 4 5 6),␈↓↓x]" in text  # constants
+    assert "␈↓↓p␈↓β0␈↓ = (NIL NIL NIL NIL)" in text
