@@ -195,7 +195,7 @@ def walk(e: Any, rest: Any, start: Any) -> Any:
     """``(cycle . rest)``: the cycle that the directed edge ``e`` begins, and the edges left::
 
         walk[e,rest,start] ← if d head e = start then (e) . rest
-            else {next[d head e,rest]}[λx.{walk[x,without[a x,rest],start]}[λc.[e . a c] . d c]]
+            else {following[d head e,rest]}[λx.{walk[x,without[a x,rest],start]}[λc.[e . a c] . d c]]
 
     ``start`` is the colour the walk began at; every colour has degree 2, so the walk comes back.
     """
