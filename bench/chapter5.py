@@ -1,5 +1,6 @@
-"""Chapter 5 benchmark: the two Instant Insanity searches, allsol, and the list functions
-on 10^5 and 10^6 elements, all timed in one run so that the ratios compare like with like.
+"""Chapter 5 benchmark: the two Instant Insanity searches, allsol, the list functions on 10^5
+and 10^6 elements, the graph method against the search on n = 4 … 8 blocks, and the two allsol
+forms where the appending shows, all in one run so that the ratios compare like with like.
 
     python -m bench.chapter5
 
@@ -12,8 +13,12 @@ ratios much less.
 from __future__ import annotations
 
 import platform
+import random
+import statistics
 import sys
+import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from bench import markdown
@@ -39,6 +44,11 @@ from lispy import (
 )
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
+from lispy.chapter5.insanity import orientations
+from lispy.chapter5.insanity_graph import graph_method
+from lispy.chapter5.paths import path_search
+from lispy.chapter5.puzzles import random_puzzle, tower_search_n
+from lispy.chapter5.work import binary_tree, cells_copied, comb, ladder, positions_examined
 
 
 def best_ms(f: Callable[[], Any], repeat: int = 5) -> float:
@@ -100,11 +110,67 @@ def list_functions() -> None:
     print("\n(`== (equal)` includes building the second copy; `str` the whole text.)")
 
 
+def timed(f: Callable[[], Any]) -> tuple[Any, float]:
+    """``f()`` and its seconds: the best of three runs if one takes under a second, else one run."""
+    start = time.perf_counter()
+    value = f()
+    best = time.perf_counter() - start
+    for _ in range(2 if best < 1 else 0):
+        start = time.perf_counter()
+        f()
+        best = min(best, time.perf_counter() - start)
+    return value, best
+
+
+def graph_scaling(puzzles_per_n: int = 3, seed: int = 1973) -> None:
+    """The notes' search and allsol against the graph method on n blocks in n colours, n = 4 … 8:
+    random puzzles built around a tower (seeded), the medians of the counts and the times."""
+    print("\n| n | search: positions | allsol: positions | graph: candidates + comparisons | "
+          "search ms | allsol ms | graph ms | solutions |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    rng = random.Random(seed)
+    for size in range(4, 9):
+        rows = []
+        for _ in range(puzzles_per_n):
+            blocks = random_puzzle(size, rng, solvable=True)
+            app = tower_search_n(orientations(blocks), size)
+            (_, searched), t_search = timed(partial(positions_examined, app, lists_rep.p0))
+            (solutions, every), t_allsol = timed(partial(positions_examined, app, lists_rep.p0, "allsol"))
+            found, t_graph = timed(partial(graph_method, blocks))
+            rows.append((searched, every, found.candidates + found.comparisons,
+                         t_search, t_allsol, t_graph, length(solutions)))  # fmt: skip
+        m = [statistics.median(column) for column in zip(*rows, strict=True)]
+        print(f"| {size} | {m[0]:,.0f} | {m[1]:,.0f} | {m[2]:,.0f} | {m[3] * 1e3:.1f} | {m[4] * 1e3:.1f} "
+              f"| {m[5] * 1e3:.2f} | {m[6]:.0f} |")  # fmt: skip
+    print(
+        f"\n(medians over {puzzles_per_n} puzzles per n, seed {seed}; each time the best of 3 runs, "
+        "or of 1 where a run takes a second or more)"
+    )
+
+
+def appending_growth() -> None:
+    """The two allsol forms timed where the solutions are many and deep: the appending claim."""
+    print("\n| tree | solutions | cells * copies | allsol ms | allsol_efficient ms | ratio |")
+    print("|---|---:|---:|---:|---:|---:|")
+    cases: list[tuple[str, Any, Any]] = [("the notes' puzzle", lists_rep.tower, lists_rep.p0)]
+    cases += [(f"ladder, {k} paths", path_search(ladder(k), "F"), lisp("V1")) for k in (100, 200, 400, 800)]
+    cases += [(f"comb, {k} solutions", comb(k), 0) for k in (250, 500, 1000, 2000)]
+    cases += [(f"binary tree, depth {k}", binary_tree(k), 1) for k in (8, 10, 12, 14)]
+    for title, app, p in cases:
+        copying = cells_copied(app, p)
+        simple = best_ms(lambda app=app, p=p: app.allsol(p), repeat=3)  # type: ignore[misc]
+        efficient = best_ms(lambda app=app, p=p: app.allsol_efficient(p), repeat=3)  # type: ignore[misc]
+        print(f"| {title} | {copying.solutions:,} | {copying.copied:,} | {simple:.2f} | {efficient:.2f} "
+              f"| {simple / efficient:.2f} |")  # fmt: skip
+
+
 def main(argv: Sequence[str] = ()) -> None:
     cli.parser("python -m bench.chapter5", __doc__).parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {sys.platform}\n")
     searches()
     list_functions()
+    graph_scaling()
+    appending_growth()
 
 
 if __name__ == "__main__":

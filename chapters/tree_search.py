@@ -14,12 +14,14 @@ from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
 from chapters.timing import best_seconds
-from lispy import cli, length, lisp, mapcar, read, to_pylist, to_string, tree_search
+from lispy import cli, length, lisp, mapcar, member, read, to_pylist, to_string, tree_search
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
 from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
+from lispy.chapter5.insanity_graph import cycles_of, graph_method, towers
 from lispy.chapter5.insanity_words import poo, puzza, word_colours, zap
 from lispy.chapter5.paths import path_search
+from lispy.chapter5.work import binary_tree, cells_copied, comb, ladder, positions_examined
 
 __all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
 
@@ -207,6 +209,117 @@ def timings() -> None:
     )
 
 
+FACE_PAIRS = {(1, 6): "top/bottom", (2, 4): "sides 1/3", (3, 5): "sides 2/4"}
+
+
+def edge_text(e: Any) -> str:
+    """An edge ``(k (f . x) (g . y))`` as ``x-y`` with the faces it joins."""
+    _, one, other = to_pylist(e)
+    return f"{one.cdr}-{other.cdr} ({FACE_PAIRS[(one.car, other.car)]})"
+
+
+def is_loop(e: Any) -> bool:
+    """Does the edge ``(k (f . x) (g . y))`` join a colour to itself?"""
+    _, one, other = to_pylist(e)
+    return bool(one.cdr == other.cdr)
+
+
+def graph_method_section() -> None:
+    heading("5.6 With enough mathematics: the graph of opposite faces")
+    say(
+        "F. de Carteblanche (Brooks, Smith, Stone, Tutte), Eureka 1947: the colours are vertices; each "
+        "block gives three edges, one per pair of opposite faces.  A tower is two edge-disjoint "
+        "factors (one edge from every block, every colour of degree 2): one for front/back, one for "
+        "right/left.  lispy.chapter5.insanity_graph, on the notes' puzz1:"
+    )
+    found = graph_method(puzz1)
+    print()
+    table(
+        ["block", "edge 1", "edge 2", "edge 3"],
+        [[str(k), *(edge_text(e) for e in block)] for k, block in enumerate(found.graph, 1)],
+    )
+    print()
+    say(f"factors found: {length(found.factors)}; edge-disjoint pairs of them: {length(found.pairs)}.")
+    solutions = lists_rep.allsol(lists_rep.p0)
+    rows = []
+    for j, pair in enumerate(found.pairs, 1):
+        c1, c2 = (length(cycles_of(h)) for h in pair)
+        made = towers(pair)
+        matched = [str(k) for k, s in enumerate(solutions, 1) if member(s, made)]
+        for h, role in zip(pair, ("front/back", "right/left"), strict=True):
+            rows.append([str(j) if role == "front/back" else "", role, "  ".join(edge_text(e) for e in h),
+                         str(length(cycles_of(h)))])  # fmt: skip
+        rows.append(["", "towers", f"{length(made)} = 2 x 2^({c1}+{c2}); allsol counts 2^({c1}+{c2}-2) = "
+                     f"{2 ** (c1 + c2 - 2)}: its solution(s) {', '.join(matched)}", ""])  # fmt: skip
+    table(["pair", "", "edges, blocks 1 to 4", "cycles"], rows)
+    total = sum(length(towers(pair)) for pair in found.pairs)
+    same = [
+        (i, j) for i, s in enumerate(solutions, 1) for j, t in enumerate(solutions, 1) if i < j and s == t
+    ]
+    loops = [
+        edge_text(e) for pair in found.pairs for h in pair for e in h if e.cdr.car.cdr == e.cdr.cdr.car.cdr
+    ]
+    say(
+        f"{total} towers in all, each block in one of its 24 rotations, = 8 x {length(solutions)}: the 8 "
+        "symmetries of a tower (4 quarter turns; every block turned over about the front-back axis) "
+        "times the notes' allsol, which keeps the first block in 3 of its orientations.  A loop in a "
+        f"factor ({', '.join(loops)}) shows the same colours walked either way: that is why allsol's "
+        + ", ".join(f"solutions {i} and {j}" for i, j in same)
+        + " are the same tower."
+    )
+    print()
+    searches = [
+        ("search p₀, list representation", lists_rep.tower, lists_rep.p0, "search"),
+        ("allsol p₀, list representation", lists_rep.tower, lists_rep.p0, "allsol"),
+        ("search (0), bit-word representation", words_rep.tower, words_rep.p0, "search"),
+        ("allsol (0), bit-word representation", words_rep.tower, words_rep.p0, "allsol"),
+    ]
+    rows = [
+        [name, "positions examined", f"{positions_examined(app, p, form)[1]:,}"]
+        for name, app, p, form in searches
+    ]
+    rows.append(["graph method", "candidate subgraphs examined", f"{found.candidates:,}"])
+    rows.append(["", "pairs of factors compared", f"{found.comparisons:,}"])
+    table(["", "work", "count"], rows)
+    say(
+        'the notes: "A greater speedup can be made by the application of some mathematics.  In fact, with '
+        'enough mathematics, extensive tree search is unnecessary in this problem."  The graph method '
+        "finds all the solutions, the same towers as allsol up to a tower's symmetries, by trying "
+        f"{found.candidates} edges and comparing {found.comparisons} pairs.  On n blocks in n colours, "
+        "n = 4 to 8, python -m bench.chapter5 runs both: the positions search examines grow "
+        "exponentially with n, the graph method's work far more slowly."
+    )
+
+
+def appending() -> None:
+    heading('5.7 "Somewhat inefficient because of all the appending"')
+    say(
+        "The simple allsol appends each successor's solutions (mapapp: fn[a u] * mapapp[d u,fn]); * copies "
+        "its first argument, so a solution found k levels down is copied k times.  The efficient form "
+        "(allsola, allsolb) conses each solution once and copies nothing.  Cons cells each form spends on "
+        "its list of solutions, counted with a * that counts what it copies:"
+    )
+    print()
+    cases: list[tuple[str, Any, Any]] = [("the notes' puzzle, allsol p₀", lists_rep.tower, lists_rep.p0)]
+    cases += [(f"ladder of {k} paths (path k is k edges)", path_search(ladder(k), "F"), lisp("V1"))
+              for k in (10, 40, 160)]  # fmt: skip
+    cases += [(f"comb of {k} (solution k at depth k)", comb(k), 0) for k in (10, 100, 1000)]
+    cases += [(f"binary tree, all 2^{k} leaves solutions", binary_tree(k), 1) for k in (4, 8, 12)]
+    rows = []
+    for title, app, p in cases:
+        c = cells_copied(app, p)
+        rows.append([title, f"{c.solutions:,}", f"{c.copied:,}", f"{c.simple:,}", f"{c.efficient:,}",
+                     f"{c.simple / c.efficient:.1f}"])  # fmt: skip
+    table(["tree", "solutions", "cells * copies", "simple form", "efficient form", "ratio"], rows)
+    say(
+        'the notes: "This form of the function is somewhat inefficient because of all the appending."  '
+        "On the notes' puzzle it is 12 cells, nothing beside the search; where the solutions are many "
+        "and deep it grows with their depth: quadratically on the ladder and the comb (n(n+1)/2 copies "
+        "for n solutions), as depth x 2^depth on the binary tree, against one cell per solution.  Timed "
+        "(python -m bench.chapter5), the simple form is slower by a factor that grows with n on the comb."
+    )
+
+
 def main(argv: Sequence[str] = ()) -> None:
     cli.parser("python -m chapters.tree_search", __doc__).parse_args(argv)
     printable_stdout()
@@ -216,6 +329,8 @@ def main(argv: Sequence[str] = ()) -> None:
     instant_insanity_words()
     all_solutions()
     timings()
+    graph_method_section()
+    appending()
 
 
 if __name__ == "__main__":

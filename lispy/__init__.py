@@ -4,7 +4,8 @@ The Lisp data model (:mod:`lispy.lisp.data`, :mod:`lispy.lisp.reader`, :mod:`lis
 McCarthy's list functions under his names (:mod:`lispy.lisp.lists`), and the notes'
 definitions transcribed near-literally (:mod:`lispy.chapter5.tree_search` for chapter 5,
 with its examples in :mod:`lispy.chapter5.paths`, :mod:`lispy.chapter5.insanity` and
-:mod:`lispy.chapter5.insanity_words`; :mod:`lispy.chapter6.game_trees` for chapter 6).  The
+:mod:`lispy.chapter5.insanity_words`, and the puzzle solved by the notes' "some mathematics"
+in :mod:`lispy.chapter5.insanity_graph`; :mod:`lispy.chapter6.game_trees` for chapter 6).  The
 companion sources' systems: AIMA's game formulation (:mod:`lispy.aima.game`) and
 algorithms (:mod:`lispy.aima`), CS61B's ``chooseMove`` (:mod:`lispy.cs61b`), on
 tic-tac-toe and Connect Four.  :mod:`lispy.mexpr` reads and runs the notes' own

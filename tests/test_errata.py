@@ -8,11 +8,21 @@ from lispy import LOSE, NIL, ReadError, equal, length, lisp, read
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5.paths import path_search
 from lispy.chapter6 import sexp_games
-from lispy.chapter6.game_trees import NoMoveError, bestmax, bestmax_once, bestmaxa
+from lispy.chapter6.game_trees import (
+    NoMoveError,
+    bestmax,
+    bestmax_once,
+    bestmaxa,
+    bestmin,
+    bestmin_once,
+    bestmina,
+)
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
 from lispy.lisp import literal
 from lispy.lisp.lists import upto
+from lispy.mexpr.environment import EvalError
+from lispy.mexpr.program import notes, read_source
 from lispy.notes import as_printed as printed
 
 
@@ -67,18 +77,36 @@ def test_e9_upto_past_the_end_runs_away_as_printed_and_raises_here() -> None:
 
 
 SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
+GAMES = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
 
 
 def test_e10_succesors_is_not_defined() -> None:
-    with pytest.raises(NameError, match="succesors"):
-        printed.movemax_as_printed(SMALL)
-    assert tree.movemax(SMALL) == read("(3 12 8)")
+    for printed_form in (printed.movemax_as_printed, printed.movemin_as_printed):
+        with pytest.raises(NameError, match="succesors"):
+            printed_form(SMALL)
+    assert tree.movemax(SMALL) == read("(3 12 8)") and tree.movemin(SMALL) == read("(2 4 6)")
+
+
+def test_e10_the_notes_movemin_as_printed_calls_succesors_too() -> None:
+    m = notes("chapter6_game_trees", printed={"movemin"}, **GAMES)
+    assert m.call("movemax", SMALL) == read("(3 12 8)")  # corrected
+    with pytest.raises(EvalError, match=r"in movemin, .*: undefined name succesors"):
+        m.call("movemin", SMALL)
 
 
 def test_e11_bestmaxa_names_bestsofar_which_is_not_a_parameter() -> None:
-    with pytest.raises(NameError, match="bestsofar"):
-        printed.bestmaxa_as_printed(read("(1 2)"), 0, 0, abs)
-    assert bestmaxa(read("(1 2)"), 0, 0, abs) == 2
+    for printed_form in (printed.bestmaxa_as_printed, printed.bestmina_as_printed):
+        with pytest.raises(NameError, match="bestsofar"):
+            printed_form(read("(1 2)"), 0, 0, abs)
+    assert bestmaxa(read("(1 2)"), 0, 0, abs) == 2 and bestmina(read("(1 2)"), 0, 0, abs) == 0
+    assert bestmina(read("(1 -2)"), 9, 5, abs) == 1
+
+
+def test_e11_the_notes_bestmina_as_printed_uses_bestsofar_too() -> None:
+    m = notes("chapter6_game_trees", printed={"bestmina"}, **GAMES)
+    assert m.call("movemax", SMALL) == read("(3 12 8)")
+    with pytest.raises(EvalError, match=r"in bestmina, .*: undefined name bestsofar"):
+        m.call("movemin", SMALL)
 
 
 def test_e12_maxval2_without_a_case_for_nil_runs_away() -> None:
@@ -90,10 +118,24 @@ def test_e12_maxval2_without_a_case_for_nil_runs_away() -> None:
     assert tree.maxval(SMALL) == 3 and tree.minval(read("((2 5) (9 4 7))")) == 5
 
 
-def test_e13_a_move_from_a_position_without_moves_is_nil_as_printed() -> None:
-    assert printed.bestmax_as_printed(read("()"), tree.valmin) is NIL  # a silent non-move
+def test_e13_a_position_without_moves_gives_nil_in_the_notes_and_in_the_transcription() -> None:
+    # bestmax[NIL,f] = bestmaxa[NIL,NIL,f[NIL],f] = NIL: the notes never ask it (a precondition),
+    # and the transcription, without a guard, agrees with the notes' own definition run as printed.
+    m = notes("chapter6_game_trees", **GAMES)
+    no_moves = read("()")
+    for name in ("movemax", "movemin"):
+        assert m.call(name, no_moves) is NIL
+        assert getattr(tree, name)(no_moves) is NIL
+    assert m.call("bestmax", NIL, m.eval("λx.x")) is bestmax(NIL, lambda x: x) is NIL
+    assert m.call("bestmin", NIL, m.eval("λx.x")) is bestmin(NIL, lambda x: x) is NIL
+    # the corrections file adds no guard: bestmax and bestmin are printed and corrected alike
+    corrected = {s.name for s in read_source("chapter6_game_trees", corrections=True)}
+    assert not {"bestmax", "bestmin"} & corrected
+    # the improved forms beside them check the precondition
     with pytest.raises(NoMoveError, match="no element to choose"):
-        tree.movemax(read("()"))
+        bestmax_once(no_moves, tree.valmin)
+    with pytest.raises(NoMoveError, match="no element to choose"):
+        bestmin_once(no_moves, tree.valmax)
 
 
 def test_e14_bestmaxa_as_printed_values_a_new_best_twice() -> None:
@@ -103,3 +145,50 @@ def test_e14_bestmaxa_as_printed_values_a_new_best_twice() -> None:
     chosen_once = bestmax_once(once.search.successors(once.root(ascending)), once.search.valmin)
     assert chosen.position == chosen_once.position == read("(7 8)")
     assert (len(twice.evaluated), len(once.evaluated)) == (14, 8)
+
+
+def test_e7_lists_every_name_the_chapters_use_without_defining_it() -> None:
+    """Every free name of the notes' statements (operators as the functions they stand for) is in
+    E7's table, with its source: the list cannot silently fall behind the notes."""
+    from pathlib import Path
+
+    from lispy.mexpr.syntax import Definition
+    from lispy.notes.index import ENTRIES
+    from tests.test_index import notes_names
+
+    errata = (Path(__file__).resolve().parent.parent / "ERRATA.md").read_text(encoding="utf-8")
+    e7 = errata.split("### E7.")[1].split("### E8.")[0]
+    defined = {e.name for e in ENTRIES}
+    free: set[str] = set()
+    for entry in ENTRIES:
+        s = entry.statement().parse()
+        used, _ = (
+            notes_names(s.body, frozenset(s.params)) if isinstance(s, Definition) else notes_names(s.expr)
+        )
+        free |= used - defined
+    spelt = {"cons": "x . u", "append": "u * v", "member": "x ε u"}
+    missing = [name for name in sorted(free) if f"`{spelt.get(name, name)}`" not in e7]
+    assert missing == [] and len(free) == 19
+
+
+def typeset_notes() -> str:
+    """FOO.XGP[206,JMC], the archive's typeset file of both chapters, if a copy is at hand
+    (``shared/notes/sources`` beside the repository or above it); the test skips otherwise."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent.parent
+    for folder in (here.parent, here.parent.parent):
+        found = sorted((folder / "shared" / "notes" / "sources").glob("004_*.txt"))
+        if found:
+            return found[0].read_text(encoding="utf-8")
+    pytest.skip("FOO.XGP[206,JMC] is not at hand")
+
+
+def test_e6_the_typeset_notes_set_lists_of_values_in_the_m_expression_font() -> None:
+    text = typeset_notes()
+    assert "FOO.XGP[206,JMC]" in text.splitlines()[0]
+    # ␈↓↓ selects the M-expression font, ␈↓ followed by the text the text font (S-expression constants)
+    assert "␈↓αthen ␈↓↓(p) ␈↓αelse" in text  # allsol's (p), a list of p's value
+    assert "␈↓↓puzz ← (␈↓αa ␈↓↓nth[" in text  # puzz's list of three values
+    assert "␈↓↓puzz1 ← ␈↓((G B B W R G)" in text and "prup[␈↓(1 2 3 4 5 6),␈↓↓x]" in text  # constants
+    assert "␈↓↓p␈↓β0␈↓ = (NIL NIL NIL NIL)" in text

@@ -6,5 +6,9 @@
 - :mod:`lispy.chapter5.insanity`: Instant Insanity in the list representation
   (``puzz1`` … ``puzz``, ``p₀``);
 - :mod:`lispy.chapter5.insanity_words`: the same puzzle on 16-bit words (``zap``, ``poo``,
-  ``puzza``).
+  ``puzza``);
+- :mod:`lispy.chapter5.insanity_graph`: the same puzzle by "some mathematics", the graph of
+  opposite faces (de Carteblanche, 1947), with no extensive tree search;
+- :mod:`lispy.chapter5.puzzles`: n blocks in n colours, random puzzles, the search for them;
+- :mod:`lispy.chapter5.work`: the work counted: positions examined, cells ``allsol``'s ``*`` copies.
 """

@@ -98,26 +98,42 @@ puzz2 = append(
 """The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation."""
 
 FACES = read("(1 2 3 4 5 6)")
+"""The face numbers, top, the four sides clockwise, bottom: the constant of ``puzz3``'s ``prup``."""
+
+puzz3 = mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
+"""``puzz3 ← mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: for each block, face number to colour,
+``((1 . top) (2 . side1) ... (6 . bottom))``."""
+
+puzz4 = mapcar(puzz3, lambda s: sublis(s, puzz2))
+"""``puzz4 ← mapcar[puzz3,λs.sublis[s,puzz2]]``: for each block, its 24 orientations as lists of
+side colours (printed with ``puzz3`` for ``puzz2``: ERRATA E4)."""
+
+puzz = cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
+"""``puzz ← (a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4``: ``puzz4`` with the
+first block cut to orientations 1, 9 and 17, one for each of its three axes (ERRATA E6: the
+parenthesised list of values is LISP's ``list``, here ``lisp(...)``)."""
+
+
+# The same three assignments as functions, for puzzles other than the notes' (each body is the
+# assignment's expression, with the name assigned before it as the parameter).
 
 
 def substitutions(puzz1: Any) -> Any:
-    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: for each block, face number to colour."""
-    return mapcar(puzz1, lambda x: prup(FACES, x))
+    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``."""
+    return mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
 
 
 def block_orientations(puzz3: Any) -> Any:
-    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: for each block, its 24 side cycles in colours."""
+    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: ``puzz4`` of the substitutions ``puzz3``."""
     return mapcar(puzz3, lambda s: sublis(s, puzz2))
 
 
 def first_block_reduced(puzz4: Any) -> Any:
-    """``(a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4``.
+    """``(a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4``: ``puzz`` of ``puzz4``.
 
     The first block keeps orientations 1, 9 and 17, one for each of its three
     axes: turning the whole tower about its axis or upside down maps any
     solution to one with the first block in one of these, so nothing is lost.
-    The notes write the three-element list as a literal whose elements are to
-    be evaluated; here it is ``lisp(...)``, LISP's ``list`` (ERRATA.md).
     """
     return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
 
@@ -125,19 +141,10 @@ def first_block_reduced(puzz4: Any) -> Any:
 def orientations(blocks: Any) -> Any:
     """``puzz`` for any blocks written as ``puzz1`` is: the three assignments in a row.
 
-    ``blocks``: a list of four blocks, each ``(top side1 side2 side3 side4 bottom)``.
+    ``blocks``: a list of blocks, each ``(top side1 side2 side3 side4 bottom)``.
     """
     return first_block_reduced(block_orientations(substitutions(blocks)))
 
-
-puzz3 = substitutions(puzz1)
-"""For each block, the substitution ``((1 . top) (2 . side1) ... (6 . bottom))``."""
-
-puzz4 = block_orientations(puzz3)
-"""For each block, its 24 orientations as lists of side colours (as corrected: ERRATA.md)."""
-
-puzz = first_block_reduced(puzz4)
-"""``puzz4`` with the first block cut to orientations 1, 9 and 17."""
 
 p0 = read("(NIL NIL NIL NIL)")
 """``p₀``: the empty tower, four empty faces."""

@@ -22,8 +22,10 @@ number approximating ``p``'s value to the maximizing player).
 The list functions ``maxlis``, ``minlis``, ``maxlisa`` and ``bestmax``,
 ``bestmaxa``, ``bestmin``, ``bestmina`` do not depend on the game and are
 defined at module level.  Corrections to the printed text (``succesors``,
-``bestsofar``, the missing ``if n u`` cases of ``maxval2`` and ``minval2``, a
-move from a position with no successors) are in ERRATA.md, E10–E14.
+``bestsofar``, the missing ``if n u`` cases of ``maxval2`` and ``minval2``) are in
+ERRATA.md, E10–E12; ``movemax`` and ``movemin`` keep the notes' precondition that the
+position has a move (E13: of a position without moves they give ``NIL``, as the notes'
+equations do; ``bestmax_once`` and ``bestmin_once`` raise :class:`NoMoveError`).
 
 ``maxval1`` is *fail-hard*: for α < β, ``maxval1[p,α,β] = max[α, min[β, valmax p]]``.
 """
@@ -65,7 +67,7 @@ Fn = Callable[[Any], Any]
 
 
 class NoMoveError(ValueError):
-    """A move was asked of a position with no successors, or a primed maximum of ``NIL``."""
+    """A move was asked of a list of no moves (``bestmax_once``), or a primed maximum of ``NIL``."""
 
 
 # --- the maximum and minimum of a function on a list --------------------------------
@@ -119,11 +121,11 @@ def minlis_primed(u: Any, f: Fn) -> Any:
 def bestmax(u: Any, f: Fn) -> Any:
     """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]``: the first element of ``u`` with the largest ``f``.
 
-    Raises :class:`NoMoveError` if ``u`` is ``NIL``: as printed, ``bestmax`` of
-    ``NIL`` evaluates ``f`` of ``a NIL``, a position that does not exist (E13).
+    Precondition, as in the notes: ``u`` is not ``NIL`` (``movemax`` is asked of positions
+    that have moves).  Of ``NIL`` the equation values ``a NIL = NIL`` as if it were an element
+    and returns ``NIL``; so does this transcription, and so does the notes' own definition run
+    by :mod:`lispy.mexpr`.  :func:`bestmax_once` raises :class:`NoMoveError` instead (E13).
     """
-    if n(u):
-        raise NoMoveError("bestmax: no element to choose: the list is NIL (a position with no moves?)")
     return bestmaxa(d(u), a(u), f(a(u)), f)
 
 
@@ -145,9 +147,10 @@ def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
 
 def bestmin(u: Any, f: Fn) -> Any:
-    """``bestmin[u,f] ← bestmina[d u,a u,f[a u],f]``: the first element of ``u`` with the smallest ``f``."""
-    if n(u):
-        raise NoMoveError("bestmin: no element to choose: the list is NIL (a position with no moves?)")
+    """``bestmin[u,f] ← bestmina[d u,a u,f[a u],f]``: the first element of ``u`` with the smallest ``f``.
+
+    The same precondition as :func:`bestmax`: ``u`` is not ``NIL`` (:func:`bestmin_once` checks it).
+    """
     return bestmina(d(u), a(u), f(a(u)), f)
 
 
@@ -189,16 +192,20 @@ def bestmina_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
 
 def bestmax_once(u: Any, f: Fn) -> Any:
-    """:func:`bestmax` with :func:`bestmaxa_once`: the same choice, each element valued once."""
+    """:func:`bestmax` with :func:`bestmaxa_once`: the same choice, each element valued once.
+
+    Raises :class:`NoMoveError` if ``u`` is ``NIL``, where :func:`bestmax`, as the notes
+    define it, values ``a NIL`` and returns ``NIL`` (E13).
+    """
     if n(u):
-        raise NoMoveError("bestmax: no element to choose: the list is NIL (a position with no moves?)")
+        raise NoMoveError("bestmax_once: no element to choose: the list is NIL (a position with no moves?)")
     return bestmaxa_once(d(u), a(u), f(a(u)), f)
 
 
 def bestmin_once(u: Any, f: Fn) -> Any:
-    """:func:`bestmin` with :func:`bestmina_once`."""
+    """:func:`bestmin` with :func:`bestmina_once`; raises :class:`NoMoveError` if ``u`` is ``NIL``."""
     if n(u):
-        raise NoMoveError("bestmin: no element to choose: the list is NIL (a position with no moves?)")
+        raise NoMoveError("bestmin_once: no element to choose: the list is NIL (a position with no moves?)")
     return bestmina_once(d(u), a(u), f(a(u)), f)
 
 
@@ -219,7 +226,7 @@ class GameTreeSearch(NamedTuple):
     valmin: Callable[[Position], Any]
     """``valmin p``: the minimax value of ``p`` with the minimizing player to move."""
     movemax: Callable[[Position], Any]
-    """``movemax p``: the successor of ``p`` that the maximizing player chooses (NoMoveError if none)."""
+    """``movemax p``: the successor of ``p`` that the maximizing player chooses (``p`` must have one)."""
     movemin: Callable[[Position], Any]
     """``movemin p``: the successor of ``p`` that the minimizing player chooses."""
     maxval: Callable[[Position], Any]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lispy.lisp.reader import read
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
 from lispy.notes.index import Entry
 
@@ -65,7 +65,7 @@ class Application:
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)
 
-    def notes(self, entry: Entry | None = None) -> Interpreter:
+    def notes(self, entry: Entry | None = None) -> Environment:
         """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name."""
         m = notes(*_PARTS[self.kind], **self.bindings)
         if entry is not None and not_last(entry):

@@ -19,7 +19,7 @@ from lispy.edition.applications import application_for, not_last, python_definit
 from lispy.lisp.data import lisp
 from lispy.lisp.lists import cons, d
 from lispy.lisp.reader import read
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 from lispy.notes.index import Entry
 
 __all__ = ["EXAMPLES", "Example", "Outcome", "run"]
@@ -211,7 +211,7 @@ def _attempt(thunk: Callable[[], Any]) -> tuple[Any, str | None]:
         return None, f"{type(e).__name__}: {e}"
 
 
-def run(entry: Entry, interpreters: dict[Any, Interpreter] | None = None) -> Outcome | None:
+def run(entry: Entry, interpreters: dict[Any, Environment] | None = None) -> Outcome | None:
     """Evaluate ``entry``'s example by the notes (corrected) and by the transcription; ``None`` for
     an entry without an example (one added to the index since).
 

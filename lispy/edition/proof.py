@@ -24,7 +24,7 @@ from typing import Any
 
 from lispy.edition.applications import Application, application_for, not_last, python_definition
 from lispy.edition.trials import CASES, Case, Context, graph, show
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment
 from lispy.notes.index import ENTRIES, Entry
 
@@ -130,17 +130,17 @@ class _Interpreters:
     """The notes' interpreters of one build, made once per application (and per graph)."""
 
     def __init__(self) -> None:
-        self.made: dict[Any, Interpreter] = {}
+        self.made: dict[Any, Environment] = {}
         self.values: dict[tuple[int, str], Any] = {}
 
-    def evaluate(self, m: Interpreter, text: str) -> Any:
+    def evaluate(self, m: Environment, text: str) -> Any:
         """``m.eval(text)``, once for each interpreter."""
         key = (id(m), text)
         if key not in self.values:
             self.values[key] = m.eval(text)
         return self.values[key]
 
-    def get(self, application: Application, entry: Entry, own: bool) -> Interpreter:
+    def get(self, application: Application, entry: Entry, own: bool) -> Environment:
         key = (
             application.kind,
             repr(application.bindings.get("graph")),

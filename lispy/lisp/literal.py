@@ -5,6 +5,11 @@ appendix A for those the notes take as known).  They recur once per element,
 so they reach Python's recursion limit on long lists; :mod:`lispy.lisp.lists` has
 the loop forms that the library uses, and the tests check on random lists that
 each loop form equals the recursive form here.
+
+Four of them are definitions of the notes' chapter 5, and these are their transcriptions, the
+ones :mod:`lispy.notes.index` points a reader to: :func:`mapcar2`, :func:`upto`,
+:func:`mapchoose` and :func:`mapapp` (as corrected, ERRATA E1 and E2).  The others are the
+functions the chapters take as known (ERRATA E7 lists each with its source).
 """
 
 from __future__ import annotations
@@ -46,6 +51,11 @@ def reverse(u: Any) -> Any:
 
 
 def upto(u: Any, x: Any) -> Any:
+    """``upto[u,x] ← if x eq u then NIL else a u . upto[d u,x]``: ``u`` up to its tail ``x`` (ch. 5).
+
+    The notes' auxiliary function of ``cycles``.  As printed, it recurs for ever when ``x`` is
+    not a tail of ``u`` (ERRATA E9); :func:`lispy.lisp.lists.upto` raises instead.
+    """
     return NIL if eq(x, u) else Cons(a(u), upto(d(u), x))
 
 
@@ -78,10 +88,20 @@ def maplist(u: Any, f: Fn) -> Any:
 
 
 def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
+    """``mapcar2[u,v,f] ← if n u then NIL else f[a u,a v] . mapcar2[d u,d v,f]``: ``f`` pairwise (ch. 5).
+
+    Instant Insanity's ``successors`` puts a block's colours on the four faces with it.
+    """
     return NIL if n(u) else Cons(f(a(u), a(v)), mapcar2(d(u), d(v), f))
 
 
 def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
+    """``fn`` of each element of ``u`` that satisfies ``pred`` (ch. 5, the bit-word ``successors``)::
+
+    mapchoose[u,pred,fn] ← if n u then NIL
+        else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
+        else mapchoose[d u,pred,fn]
+    """
     # fmt: off
     return (NIL if n(u)
             else Cons(fn(a(u)), mapchoose(d(u), pred, fn)) if pred(a(u))
@@ -89,5 +109,10 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
     # fmt: on
 
 
-def mapapp(u: Any, fn: Fn) -> Any:  # as corrected: * for the printed ., mapapp for mappap
+def mapapp(u: Any, fn: Fn) -> Any:
+    """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u,fn]``: ``fn``'s lists appended (ch. 5).
+
+    As corrected: the notes print ``.`` for ``*`` and call ``mappap`` (ERRATA E1, E2).  The simple
+    ``allsol`` appends its successors' solutions with it: each ``*`` copies ``fn[a u]``'s cells.
+    """
     return NIL if n(u) else append(fn(a(u)), mapapp(d(u), fn))

@@ -8,8 +8,8 @@ The M-expression grammar cannot read S-expressions (their symbols and numbers fo
 rules, not the notes'), so :func:`extract_quoted` cuts each quoted datum out of the text
 before the grammar sees it, and puts in its place a token of two characters, the quote
 and one of Unicode's private-use characters numbering the datum, padded with blanks to the
-same extent, newlines kept, so that every line and column after it stays where it was.  A ``'`` that follows a letter or digit is a prime in a name (``f'``), not a
-quote.
+same extent, newlines kept, so that every line and column after it stays where it was.
+A ``'`` that follows a letter or digit is a prime in a name (``f'``), not a quote.
 
 Where a quoted datum ends: after a ``(``, at its matching ``)`` (brackets inside ``|…|``
 and after ``;`` do not count); otherwise at a blank or at one of the M-expression's
@@ -65,7 +65,8 @@ def extract_quoted(text: str) -> tuple[str, list[Any]]:
         try:
             data.append(read(text[start:end]))
         except ReadError as e:
-            raise QuoteError(f"in the quoted datum: {e.reason}", start + _offset(text[start:end], e)) from None
+            at = start + _offset(text[start:end], e)
+            raise QuoteError(f"in the quoted datum: {e.reason}", at) from None
         if len(data) > _MARKS:
             raise QuoteError(f"more than {_MARKS:,} quoted data in one statement", i)
         out.append("'" + chr(FIRST_MARK + len(data) - 1))

@@ -14,7 +14,7 @@ from typing import Any
 
 from lispy.chapter5.insanity import puzz3
 from lispy.chapter5.tree_search import TreeSearch
-from lispy.chapter6.game_trees import bestmax, bestmaxa
+from lispy.chapter6.game_trees import bestmax, bestmin
 from lispy.lisp.data import NIL, Cons, lisp
 from lispy.lisp.lists import a, d, mapcar, n, sublis
 
@@ -23,11 +23,12 @@ __all__ = [
     "aima_max_value_as_printed",
     "allsol_with",
     "alphabeta_as_printed",
-    "bestmax_as_printed",
     "bestmaxa_as_printed",
+    "bestmina_as_printed",
     "mapapp_as_printed",
     "mapapp_dot",
     "movemax_as_printed",
+    "movemin_as_printed",
     "puzz4_as_printed",
 ]
 
@@ -96,17 +97,30 @@ def bestmaxa_as_printed(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
     )  # fmt: skip
 
 
+def bestmina_as_printed(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
+    """``bestmina`` as printed (E11): like ``bestmaxa``, its body names ``bestsofar``::
+
+        bestmina[u,sofar,valsofar,f] ← if n u then sofar
+            else if f[a u] ≥ bestsofar then bestmina[d u,sofar,bestsofar,f]
+            else bestmina[d u,a u,f[a u],f]
+
+    The first element that is compared raises ``NameError``.
+    """
+    return (
+        sofar if n(u)
+        else bestmina_as_printed(d(u), sofar, bestsofar, f) if f(a(u)) >= bestsofar  # type: ignore[name-defined] # noqa: F821
+        else bestmina_as_printed(d(u), a(u), f(a(u)), f)
+    )  # fmt: skip
+
+
 def movemax_as_printed(p: Any) -> Any:
     """``movemax p ← bestmax[succesors p,valmin]`` as printed (E10): ``succesors`` is not defined."""
     return bestmax(succesors(p), valmin)  # type: ignore[name-defined] # noqa: F821
 
 
-def bestmax_as_printed(u: Any, f: Fn) -> Any:
-    """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]`` with no case for ``NIL`` (E13).
-
-    Of ``NIL`` it values ``a NIL = NIL`` as if it were a position, and chooses it.
-    """
-    return bestmaxa(d(u), a(u), f(a(u)), f)
+def movemin_as_printed(p: Any) -> Any:
+    """``movemin p ← bestmin[succesors p,valmax]`` as printed (E10): ``succesors`` is not defined."""
+    return bestmin(succesors(p), valmax)  # type: ignore[name-defined] # noqa: F821
 
 
 def alphabeta_as_printed(successors: Fn, ter: Callable[[Any], bool], imval: Fn) -> tuple[Fn, Fn]:

@@ -1,0 +1,317 @@
+"""Instant Insanity by "some mathematics": the graph of opposite faces, and no extensive tree search.
+
+McCarthy 1973, ch. 5, after the bit-word search: "A greater speedup can be made by the
+application of some mathematics.  In fact, with enough mathematics, extensive tree search is
+unnecessary in this problem."  The mathematics is F. de Carteblanche's (the pseudonym of R. L.
+Brooks, C. A. B. Smith, A. H. Stone and W. T. Tutte), "The coloured cubes problem", *Eureka*
+(Cambridge), 1947, which graph-theory textbooks retell as the solution of Instant Insanity
+(e.g. R. J. Wilson, *Introduction to Graph Theory*):
+
+* the colours are the vertices of a multigraph; each block gives three edges, one for each pair
+  of its opposite faces, joining the pair's two colours (a loop if they are the same) and
+  labelled with the block;
+* the front and back faces of a tower show every colour once each exactly when the front/back
+  pairs of its blocks form a *factor*: a subgraph with one edge from every block and every
+  colour of degree 2, that is, a union of cycles; walking each cycle in one direction puts the
+  end an edge leaves in front and the end it enters behind;
+* the right/left pairs form a second factor, with no edge in common with the first (a block
+  cannot show one pair of faces both front/back and right/left), and the top/bottom pairs
+  are what is left;
+* conversely any two edge-disjoint factors make towers: each cycle can be walked either way,
+  and either factor can be front/back, so a pair whose factors have c₁ and c₂ cycles gives
+  2 × 2^(c₁+c₂) towers, each block in one of its 24 rotations.  The notes' ``allsol`` keeps
+  the first block in 3 of its 24 orientations, one per axis, and so counts each tower once for
+  the 8 symmetries of a tower (4 quarter turns, and every block turned over about the
+  front-back axis): 2^(c₁+c₂-2) of them.
+
+The work is small: a factor is found block by block, trying the block's three edges and keeping
+those that leave no colour of degree above 2 (:func:`factors`; for n blocks at most 3^n tries,
+and far fewer with the degrees cut), then the factors are compared two by two.  For the notes'
+puzzle that is a few dozen candidate subgraphs, against the hundreds of positions that
+``search`` and ``allsol`` examine; the gap grows with the number of blocks.
+
+The data are lists, as in the notes.  An edge is ``(k (f . x) (g . y))``: block ``k``, its
+opposite faces ``f`` and ``g`` (numbered as in ``puzz1``: 1 top, 2 to 5 the sides clockwise,
+6 bottom), coloured ``x`` and ``y``.  A directed edge (in a walked cycle) has the face it leaves
+first.  A tower is a position of the notes' list representation: four faces, front, right,
+back, left, going round clockwise, each the colours of the blocks from the last to the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lispy.lisp.data import NIL, lisp
+from lispy.lisp.lists import (
+    a,
+    andlis,
+    append,
+    assoc,
+    cons,
+    d,
+    equal,
+    length,
+    mapapp,
+    mapcar,
+    mapcar2,
+    mapchoose,
+    n,
+    prup,
+    reverse,
+)
+from lispy.lisp.reader import read
+
+__all__ = [
+    "OPPOSITE",
+    "GraphMethod",
+    "colour_graph",
+    "cycles_of",
+    "directions",
+    "disjoint",
+    "edges",
+    "factors",
+    "fits",
+    "graph_method",
+    "pairs",
+    "symmetries",
+    "towers",
+]
+
+OPPOSITE = read("((1 6) (2 4) (3 5))")
+"""A block's three pairs of opposite faces: top and bottom, sides 1 and 3, sides 2 and 4."""
+
+
+# --- the graph ---------------------------------------------------------------------------------
+
+
+def edges(k: int, s: Any) -> Any:
+    """``edges[k,s] ← mapcar[((1 6) (2 4) (3 5)),λf.(k assoc[a f,s] assoc[a d f,s])]``.
+
+    Block ``k``'s three edges; ``s`` is its substitution ``((1 . top) … (6 . bottom))``, an
+    element of the notes' ``puzz3``.  ``edges[1,((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))]``
+    is ``((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))``.
+    """
+    return mapcar(OPPOSITE, lambda f: lisp(k, assoc(a(f), s), assoc(a(d(f)), s)))
+
+
+def colour_graph(puzz3: Any, k: int = 1) -> Any:
+    """``colour_graph[u,k] ← if n u then NIL else edges[k,a u] . colour_graph[d u,k + 1]``.
+
+    The multigraph of the blocks whose substitutions are ``puzz3``, its edges grouped by block:
+    for each block, numbered from ``k``, the list of its three edges.
+    """
+    return NIL if n(puzz3) else cons(edges(k, a(puzz3)), colour_graph(d(puzz3), k + 1))
+
+
+def tail(e: Any) -> Any:
+    """``tail e ← a d e``: the first end of an edge, ``(face . colour)``."""
+    return a(d(e))
+
+
+def head(e: Any) -> Any:
+    """``head e ← a d d e``: the second end of an edge."""
+    return a(d(d(e)))
+
+
+def turn(e: Any) -> Any:
+    """``turn e ← (a e head e tail e)``: the edge walked the other way."""
+    return lisp(a(e), head(e), tail(e))
+
+
+# --- factors: one edge from every block, every colour of degree 2 --------------------------------
+
+
+def occurrences(x: Any, u: Any) -> int:
+    """``occurrences[x,u] ← length mapchoose[u,λy.y = x,λy.y]``: how often ``x`` is in ``u``."""
+    return length(mapchoose(u, lambda y: equal(y, x), lambda y: y))
+
+
+def fits(e: Any, w: Any) -> bool:
+    """``fits[e,w] ← occurrences[d tail e,w] ≤ 2 ∧ occurrences[d head e,w] ≤ 2``.
+
+    ``w`` is the list of the colours at the ends of the edges chosen so far, ``e``'s included:
+    does ``e`` leave both its colours of degree at most 2?
+    """
+    return occurrences(d(tail(e)), w) <= 2 and occurrences(d(head(e)), w) <= 2
+
+
+def factors(u: Any, w: Any = NIL, fit: Callable[[Any, Any], bool] = fits) -> Any:
+    """Every way to choose one edge from each block of ``u`` leaving no colour of degree above 2::
+
+        factors[u,w] ← if n u then (NIL)
+            else mapapp[a u,λe.{d tail e . d head e . w}[λv.
+                if fits[e,v] then mapcar[factors[d u,v],λf.e . f] else NIL]]
+
+    ``u`` is a graph as :func:`colour_graph` gives; ``w`` the colours at the ends chosen before.
+    With as many colours as blocks, degree at most 2 everywhere is degree exactly 2: each
+    result is a factor, its edges in the blocks' order.  ``fit`` is ``fits`` unless a caller
+    wants to count the candidates (:func:`graph_method` does).
+    """
+    return lisp(NIL) if n(u) else mapapp(a(u), lambda e: (
+        lambda v: mapcar(factors(d(u), v, fit), lambda f: cons(e, f)) if fit(e, v) else NIL
+    )(cons(d(tail(e)), cons(d(head(e)), w))))  # fmt: skip
+
+
+def disjoint(f: Any, g: Any) -> bool:
+    """``disjoint[f,g] ← andlis[mapcar2[f,g,λyz.¬[y = z]],λx.x]``: no edge in common.
+
+    ``f`` and ``g`` are factors, one edge per block in the blocks' order, so they share an edge
+    only where they choose the same one for the same block.
+    """
+    return andlis(mapcar2(f, g, lambda y, z: not equal(y, z)), lambda x: x)
+
+
+def pairs(fs: Any, apart: Callable[[Any, Any], bool] = disjoint) -> Any:
+    """``pairs fs ← if n fs then NIL else mapchoose[d fs,λg.disjoint[a fs,g],λg.(a fs g)] * pairs d fs``.
+
+    The edge-disjoint pairs ``(f g)`` of the factors ``fs``, each unordered pair once: the
+    solutions, each one for all the towers its cycles' directions and the choice of ``f`` or
+    ``g`` for front/back give.  ``apart`` is ``disjoint`` unless a caller counts comparisons.
+    """
+    return (
+        NIL
+        if n(fs)
+        else append(
+            mapchoose(d(fs), lambda g: apart(a(fs), g), lambda g: lisp(a(fs), g)), pairs(d(fs), apart)
+        )
+    )
+
+
+# --- from a pair of factors to towers ----------------------------------------------------------
+
+
+def cycles_of(h: Any) -> Any:
+    """The cycles of the factor ``h``, each a list of directed edges walked one way round::
+
+        cycles_of h ← if n h then NIL else {walk[a h,d h,d tail a h]}[λc.a c . cycles_of d c]
+
+    A loop is a cycle of one edge; two edges between the same colours, a cycle of two.
+    """
+    return NIL if n(h) else (lambda c: cons(a(c), cycles_of(d(c))))(walk(a(h), d(h), d(tail(a(h)))))
+
+
+def walk(e: Any, rest: Any, start: Any) -> Any:
+    """``(cycle . rest)``: the cycle that the directed edge ``e`` begins, and the edges left::
+
+        walk[e,rest,start] ← if d head e = start then (e) . rest
+            else {following[d head e,rest]}[λx.{walk[x,without[a x,rest],start]}[λc.[e . a c] . d c]]
+
+    ``start`` is the colour the walk began at; every colour has degree 2, so the walk comes back.
+    """
+    if equal(d(head(e)), start):
+        return cons(lisp(e), rest)
+    return (lambda x: (lambda c: cons(cons(e, a(c)), d(c)))(walk(x, without(a(x), rest), start)))(
+        following(d(head(e)), rest)
+    )
+
+
+def following(x: Any, u: Any) -> Any:
+    """``following[x,u] ← if d tail a u = x then a u else if d head a u = x then turn a u
+    else following[x,d u]``: the first edge of ``u`` with an end coloured ``x``, leaving from it."""
+    return a(u) if equal(d(tail(a(u))), x) else turn(a(u)) if equal(d(head(a(u))), x) else following(x, d(u))
+
+
+def without(k: Any, u: Any) -> Any:
+    """``without[k,u] ← if a a u = k then d u else a u . without[k,d u]``: ``u`` less block ``k``'s edge."""
+    return d(u) if equal(a(a(u)), k) else cons(a(u), without(k, d(u)))
+
+
+def directions(cs: Any) -> Any:
+    """Every way to walk the cycles ``cs``, each as one list of directed edges::
+
+        directions cs ← if n cs then (NIL)
+            else mapapp[directions d cs,λr.(a cs * r  mapcar[a cs,turn] * r)]
+
+    2^(length cs) of them.
+    """
+    return lisp(NIL) if n(cs) else mapapp(
+        directions(d(cs)), lambda r: lisp(append(a(cs), r), append(mapcar(a(cs), turn), r))
+    )  # fmt: skip
+
+
+def tower(front_back: Any, right_left: Any, blocks: Any) -> Any:
+    """The position whose blocks show ``front_back``'s directed edges front to back and
+    ``right_left``'s right to left: four faces, front, right, back, left, each the colours of
+    ``blocks`` (block numbers, the last first) on that face.  A block's colours read round it,
+    front, right, back, left, are one of its 24 orientations in the notes' ``puzz4``."""
+    return lisp(
+        mapcar(blocks, lambda k: d(tail(assoc(k, front_back)))),
+        mapcar(blocks, lambda k: d(tail(assoc(k, right_left)))),
+        mapcar(blocks, lambda k: d(head(assoc(k, front_back)))),
+        mapcar(blocks, lambda k: d(head(assoc(k, right_left)))),
+    )
+
+
+def towers(pair: Any) -> Any:
+    """Every tower of the pair of factors ``(f g)``: ``f`` or ``g`` front/back, each cycle either
+    way, 2 × 2^(c₁+c₂) positions (some equal in colours where a block repeats a colour pair)."""
+    f, g = a(pair), a(d(pair))
+    blocks = reverse(mapcar(f, a))
+    return mapapp(lisp(lisp(f, g), lisp(g, f)), lambda h: mapapp(
+        directions(cycles_of(a(h))),
+        lambda x: mapcar(directions(cycles_of(a(d(h)))), lambda y: tower(x, y, blocks)),
+    ))  # fmt: skip
+
+
+def symmetries(p: Any) -> Any:
+    """The 8 positions that are the tower ``p`` turned: a quarter turn moves every face one
+    place round, and turning every block over about the front-back axis swaps right and left::
+
+        symmetries p ← mapapp[turns[p,4],λq.(q  a q . reverse d q)]
+        turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]
+    """
+    return mapapp(turns(p, 4), lambda q: lisp(q, cons(a(q), reverse(d(q)))))
+
+
+def turns(p: Any, k: int) -> Any:
+    """``turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]``: ``p`` turned 0 … k-1 times."""
+    return NIL if k == 0 else cons(p, turns(append(d(p), lisp(a(p))), k - 1))
+
+
+# --- the method, with its work counted ----------------------------------------------------------
+
+
+class GraphMethod(NamedTuple):
+    """The graph method on one puzzle: what it built, what it found, and the work it did."""
+
+    graph: Any
+    """The multigraph, per block its three edges (:func:`colour_graph`)."""
+    factors: Any
+    """Every factor: one edge per block, every colour of degree 2."""
+    pairs: Any
+    """The edge-disjoint pairs of factors: the solutions, up to cycle directions and symmetry."""
+    candidates: int
+    """Candidate subgraphs examined: each edge tried on a partial factor (``fits`` applied)."""
+    comparisons: int
+    """Pairs of factors compared for a common edge (``disjoint`` applied)."""
+
+
+def graph_method(puzz1: Any) -> GraphMethod:
+    """Solve the puzzle ``puzz1`` (a list of n blocks, each ``(top s1 s2 s3 s4 bottom)``) by
+    the graph of opposite faces, counting the work.
+
+    Raises ``ValueError`` if the blocks use more colours than there are blocks: the puzzle asks
+    each face to show every colour, which needs exactly as many colours as blocks.
+    """
+    colours = {c for block in puzz1 for c in block}
+    if len(colours) > length(puzz1):
+        raise ValueError(
+            f"graph_method: {length(puzz1)} blocks in {len(colours)} colours; a face of the tower shows "
+            "one colour per block, so the puzzle needs as many colours as blocks"
+        )
+    tried: list[Any] = []
+    compared: list[Any] = []
+
+    def counted_fits(e: Any, w: Any) -> bool:
+        tried.append(e)
+        return fits(e, w)
+
+    def counted_disjoint(f: Any, g: Any) -> bool:
+        compared.append(f)
+        return disjoint(f, g)
+
+    graph = colour_graph(mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x)))
+    found = factors(graph, NIL, counted_fits)
+    solutions = pairs(found, counted_disjoint)
+    return GraphMethod(graph, found, solutions, len(tried), len(compared))

@@ -1,0 +1,91 @@
+"""Instant Insanity beyond the notes' four blocks: n blocks in n colours, and random puzzles.
+
+The notes' puzzle has four blocks in four colours, and their ``ter p ← [length a p = 4]``
+says so.  With n blocks in n colours the puzzle is the same (each face of the tower must show
+all n colours) and so is the notes' search but for that 4: :func:`tower_search_n` is
+:func:`lispy.chapter5.insanity.tower_search` with ``n`` for 4 (lispy's, not the notes').
+``puzz`` for n blocks is the notes' assignments unchanged
+(:func:`lispy.chapter5.insanity.orientations`).
+
+:func:`random_puzzle` colours n blocks at random; with ``solvable=True`` it builds them around a
+tower and then turns each block by a random rotation, so that the planted solution is not the
+first orientation the search tries.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.lisp.data import from_python
+from lispy.lisp.lists import a, cons, d, length, mapcar, mapcar2, member, nth, orlis
+
+__all__ = ["COLOURS", "ROTATIONS", "random_puzzle", "tower_search_n"]
+
+COLOURS = ("R", "W", "G", "B", "Y", "O", "P", "K")
+"""Colours for up to 8 blocks: the notes' R, W, G, B, then yellow, orange, purple, black."""
+
+
+def _rotations() -> tuple[tuple[int, ...], ...]:
+    """The 24 rotations of a block as permutations of its faces 0 … 5 (top, the sides
+    clockwise, bottom): rotation ``r`` puts face ``r[i]`` where face ``i`` was.  The closure of
+    a quarter turn about the vertical axis and one about the axis through sides 1 and 3."""
+    about_vertical = (0, 2, 3, 4, 1, 5)
+    about_sides_1_3 = (2, 1, 5, 3, 0, 4)
+    found = {(0, 1, 2, 3, 4, 5)}
+    frontier = list(found)
+    while frontier:
+        r = frontier.pop()
+        for g in (about_vertical, about_sides_1_3):
+            composed = tuple(r[g[i]] for i in range(6))
+            if composed not in found:
+                found.add(composed)
+                frontier.append(composed)
+    return tuple(sorted(found))
+
+
+ROTATIONS = _rotations()
+"""The 24 rotations of a block, as permutations of its six faces."""
+
+
+def random_puzzle(n: int, rng: random.Random, solvable: bool = False) -> Any:
+    """``puzz1`` of a random puzzle: ``n`` blocks (1 ≤ n ≤ 8) coloured with the first ``n`` colours.
+
+    Each face's colour is drawn at random; with ``solvable``, the four sides of the blocks are
+    first laid out as a solved tower (each face a random permutation of the colours), the top
+    and bottom drawn at random, and each block then turned by a random rotation.  Raises
+    ``ValueError`` for ``n`` outside 1 … 8.
+    """
+    if not 1 <= n <= len(COLOURS):
+        raise ValueError(f"random_puzzle: n must be between 1 and {len(COLOURS)}, got {n}")
+    colours = COLOURS[:n]
+    if not solvable:
+        return from_python([[rng.choice(colours) for _ in range(6)] for _ in range(n)])
+    faces = [rng.sample(colours, n) for _ in range(4)]
+    blocks = [[rng.choice(colours), *(face[k] for face in faces), rng.choice(colours)] for k in range(n)]
+    turned = [[block[i] for i in rng.choice(ROTATIONS)] for block in blocks]
+    return from_python(turned)
+
+
+def tower_search_n(puzz: Any, n: int) -> TreeSearch:
+    """Chapter 5's ``search`` and ``allsol`` for a tower of ``n`` blocks (lispy's generalisation)::
+
+        lose p ← orlis[p,λu.a u ε d u]
+        ter p ← [length a p = n]
+        successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]]
+
+    ``puzz``: as :func:`lispy.chapter5.insanity.orientations` gives for ``n`` blocks.  Search from
+    the notes' ``p₀ = (NIL NIL NIL NIL)``: the tower has four faces however many blocks it has.
+    """
+
+    def lose(p: Any) -> bool:
+        return orlis(p, lambda u: member(a(u), d(u)))
+
+    def ter(p: Any) -> bool:
+        return length(a(p)) == n
+
+    def successors(p: Any) -> Any:
+        return mapcar(a(nth(puzz, 1 + length(a(p)))), lambda x: mapcar2(p, x, lambda y, z: cons(z, y)))
+
+    return tree_search(lose, ter, successors)

@@ -1,0 +1,134 @@
+"""The work chapter 5's searches do, counted: positions examined, and cells that ``*`` copies.
+
+Two of the notes' claims are about work, not answers.  "With enough mathematics, extensive
+tree search is unnecessary" compares the positions a search examines with what the graph method
+of :mod:`lispy.chapter5.insanity_graph` examines; :func:`positions_examined` counts the first
+(every position ``search`` or ``allsol`` is applied to, that is, every application of ``lose``).
+
+The other is about ``allsol``: "This form of the function is somewhat inefficient because of
+all the appending."  The simple form::
+
+    allsol p ← if lose p then NIL else if ter p then (p) else mapapp[successors p,allsol]
+    mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u,fn]
+
+copies, at every position, the lists of solutions found below each successor (``*`` copies its
+first argument's cells), so a solution found at depth k is copied k times; the efficient form
+``allsola[p,found]`` conses each solution onto ``found`` once and copies nothing.
+:func:`cells_copied` runs the simple form with a ``*`` that counts what it copies.  Where the
+solutions are many and deep the difference grows: :func:`ladder` is a graph whose k-th path is k
+edges long (n paths, n(n+1)/2 cells copied against n conses), :func:`comb` the same tree
+with constant-time ``lose``, ``ter`` and ``successors``, and :func:`binary_tree` a tree whose
+2^n leaves are all solutions (n·2^n against 2^n).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.lisp.data import NIL, Cons, from_iterable, lisp
+from lispy.lisp.lists import a, d, length, n
+from lispy.lisp.recursion import deep
+
+__all__ = ["Copying", "binary_tree", "cells_copied", "comb", "ladder", "positions_examined"]
+
+
+def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[Any, int]:
+    """``(value, count)``: ``form`` (``"search"``, ``"allsol"`` or ``"allsol_efficient"``) of
+    ``app``'s application applied to ``p``, and the number of positions it examined (each
+    application of ``lose``; every position ``search`` or ``allsol`` visits is tested by it first)."""
+    examined: list[Any] = []
+
+    def lose(q: Any) -> bool:
+        examined.append(q)
+        return app.lose(q)
+
+    value = getattr(tree_search(lose, app.ter, app.successors), form)(p)
+    return value, len(examined)
+
+
+class Copying(NamedTuple):
+    """The cons cells each form of ``allsol`` spends on its list of solutions."""
+
+    solutions: int
+    """How many solutions ``allsol`` returns."""
+    copied: int
+    """Cells ``*`` copies in the simple form (``mapapp`` appending each successor's solutions)."""
+    simple: int
+    """Cells the simple form makes for its result: one ``(p)`` per solution, and the copies."""
+    efficient: int
+    """Cells the efficient form makes: one ``p . found`` per solution, and it copies none."""
+
+
+def cells_copied(app: TreeSearch, p: Any) -> Copying:
+    """Run the simple ``allsol`` of ``app`` on ``p`` with a ``*`` that counts the cells it copies.
+
+    Checks that the result is the transcription's ``allsol p`` and the reverse of
+    ``allsol_efficient p``'s, and raises ``AssertionError`` if not.
+    """
+    copied = [0]
+
+    def append(u: Any, v: Any) -> Any:  # u * v ← if n u then v else a u . [d u * v], counting the .
+        if n(u):
+            return v
+        copied[0] += 1
+        return Cons(a(u), append(d(u), v))
+
+    def mapapp(u: Any, fn: Any) -> Any:
+        return NIL if n(u) else append(fn(a(u)), mapapp(d(u), fn))
+
+    def allsol(q: Any) -> Any:
+        return NIL if app.lose(q) else lisp(q) if app.ter(q) else mapapp(app.successors(q), allsol)
+
+    solutions = deep(allsol)(p)
+    assert solutions == app.allsol(p), "the counting allsol differs from the transcription's"
+    k = length(solutions)
+    return Copying(k, copied[0], k + copied[0], length(app.allsol_efficient(p)))
+
+
+def ladder(n: int) -> Any:
+    """A graph for ``path_search`` with ``n`` paths from ``V1`` to ``F``, of 1 to ``n`` edges.
+
+    ``((V1 F V2) (V2 F V3) … (Vn F) (F))``: from each ``Vk`` one step to ``F`` or on to
+    ``V(k+1)``.  The simple ``allsol`` copies the path of length k once at each of its k
+    vertices before ``F``: n(n+1)/2 cells in all.
+    """
+    rungs = [lisp(f"V{k}", "F", f"V{k + 1}") for k in range(1, n)]
+    return from_iterable([*rungs, lisp(f"V{n}", "F"), lisp("F")])
+
+
+def comb(n: int) -> TreeSearch:
+    """A search application with ``n`` solutions, one at each depth 1 … ``n``: a spine of positions
+    0 … n-1, each with a leaf (the solution ``-(k+1)``) and the next position of the spine as its
+    successors.  Start at ``0``.  Its ``lose``, ``ter`` and ``successors`` take constant time, so
+    the simple ``allsol``'s copying, n(n+1)/2 cells, is what grows: the ladder without the
+    paths' ``ε``."""
+
+    def lose(p: Any) -> bool:
+        return False
+
+    def ter(p: Any) -> bool:
+        return p < 0
+
+    def successors(p: Any) -> Any:
+        return lisp(-(p + 1), p + 1) if p + 1 < n else lisp(-(p + 1))
+
+    return tree_search(lose, ter, successors)
+
+
+def binary_tree(depth: int) -> TreeSearch:
+    """A search application whose 2^depth leaves are all solutions: positions numbered as in a
+    heap (the root ``1``, the successors of ``p`` are ``2p`` and ``2p + 1``), the leaves those
+    from ``2^depth`` on.  Start at ``1``.  The simple ``allsol`` copies each leaf once at each
+    of its ``depth`` ancestors, depth·2^depth cells in all."""
+
+    def lose(p: Any) -> bool:
+        return False
+
+    def ter(p: Any) -> bool:
+        return p >= 2**depth
+
+    def successors(p: Any) -> Any:
+        return lisp(2 * p, 2 * p + 1)
+
+    return tree_search(lose, ter, successors)
