@@ -5,6 +5,7 @@ files, McCarthy's paragraphs stand beside the definitions they introduce."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 from html import escape
@@ -18,7 +19,7 @@ from lispy.edition.claims import claims
 from lispy.edition.errata import concerning, errata_markdown, parse
 from lispy.edition.examples import EXAMPLES
 from lispy.edition.figures import FIGURE_2_6, figure_2_6
-from lispy.edition.proof import prove
+from lispy.edition.proof import prove, structural
 from lispy.edition.render import row
 from lispy.edition.rows import rows
 from lispy.lisp.reader import read
@@ -160,7 +161,7 @@ def test_proofs_are_computed_with_the_seed(edition: Path) -> None:
         agreed = re.search(r"agreed on (\d+) of (\d+)", text)
         assert agreed and agreed[1] == agreed[2], entry.anchor
         assert "seed 1973" in text
-        assert "Structurally equal: not yet computed" in text
+        assert "Structurally equal: yes" in text, entry.anchor
     assert "agreed on 10 of 10" in text_of(edition, "valmax")
     assert "agreed on 1 of 1" in text_of(edition, "puzz2")  # an assignment: its value, compared once
 
@@ -179,6 +180,20 @@ def test_a_broken_transcription_shows_in_the_run_and_proof_columns(monkeypatch: 
     html = row(table["maxlisa"])
     assert "✗ the values differ" in html and "First disagreement" in html
     assert "✓ the same value" in row(table["minlis"])
+
+
+def test_a_transcription_changed_in_shape_shows_in_the_structural_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lispy.notes import index
+
+    entry = next(e for e in ENTRIES if e.anchor == "maxlisa")
+    real = index.python_source(entry.transcription)
+    changed = dataclasses.replace(real, text=real.text.replace("max(x, f(a(u)))", "min(x, f(a(u)))"))
+    assert changed.text != real.text
+    monkeypatch.setattr(index.Entry, "python_source", lambda self, library=False: changed)
+    verdict = structural(entry)
+    assert verdict is not None and not verdict.equal and "min" in verdict.detail
 
 
 def test_the_random_inputs_depend_on_the_seed_only() -> None:

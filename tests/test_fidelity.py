@@ -43,13 +43,13 @@ LISTS = notes("chapter5_search", "chapter5_insanity")
 WORDS = notes("chapter5_search", "chapter5_insanity", "chapter5_insanity_words")
 PATHS = notes("chapter5_search", "chapter5_paths")
 GAMES = notes("chapter6_game_trees", successors=successors, ter=ter, imval=imval)
-BASE = {id(m): m.globals for m in (LISTS, WORDS, PATHS, GAMES)}
+BASE = {id(m): m.snapshot() for m in (LISTS, WORDS, PATHS, GAMES)}
 
 
 def fresh(m: Environment, entry: Entry, **bindings: Any) -> Environment:
     """``m`` as loaded, with ``bindings``, and with ``entry``'s own statement defined last (the
     notes define ``allsol`` and ``maxlis`` twice: this makes the one under test the one in force)."""
-    m.globals = BASE[id(m)]
+    m.restore(BASE[id(m)])
     m.bind(**bindings)
     m.define(entry.statement().parse())
     return m

@@ -10,8 +10,9 @@ moves a position, random partial towers of Instant Insanity in both representati
 assignment takes no input: its value is compared once.
 
 The second kind of evidence, that the M-expression compiled to Python is the transcription up
-to a few documented rewrites, is :func:`structural`: it gives ``None`` ("not yet computed") until
-M-expressions compile to Python.
+to a few documented rewrites, is :func:`structural`, computed by
+:func:`lispy.mexpr.correspondence.compare` from the compiled definition and the transcription's
+source as they are in this build.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 from lispy.edition.applications import Application, application_for, not_last, python_definition
 from lispy.edition.trials import CASES, Case, Context, graph, show
+from lispy.mexpr.correspondence import compare
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment
 from lispy.notes.index import ENTRIES, Entry
@@ -70,12 +72,17 @@ class Structural:
 
 
 def structural(entry: Entry) -> Structural | None:
-    """The structural evidence for ``entry``: ``None`` while M-expressions do not compile to Python.
+    """Whether ``entry``'s definition, as corrected, compiles to its transcription (in normal form).
 
-    This is the one place to fill in when they do: compile ``entry.statement()``, normalise it and
-    the transcription's ``ast``, compare.
+    ``detail`` names the rewrites when they are equal, and shows both normal forms when not.
     """
-    return None
+    comparison, error = _attempt(lambda: compare(entry))
+    if comparison is None:
+        return Structural(False, f"could not compare: {error}")
+    if comparison.equal:
+        return Structural(True, "The compiled M-expression and the transcription are the same Python, "
+                          "up to the rewrites of lispy.mexpr.correspondence.")  # fmt: skip
+    return Structural(False, f"compiled: {comparison.compiled}  transcription: {comparison.transcribed}")
 
 
 def _attempt(thunk: Callable[[], Any]) -> tuple[Any, str | None]:

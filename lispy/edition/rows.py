@@ -4,8 +4,8 @@ A :class:`Row` is data, computed from the project at build time: the statement a
 corrected (``lispy/notes/*.m``), the errata that concern it (ERRATA.md), the transcription's source
 (:meth:`lispy.notes.index.Entry.python_source`, found with :mod:`ast`) and the library's form where
 it differs, the example evaluated both ways (:mod:`lispy.edition.examples`), the random-input
-evidence (:mod:`lispy.edition.proof`), the structural evidence (``None`` until M-expressions
-compile to Python) and, with the archive files, McCarthy's own paragraphs.  A new column is one
+evidence (:mod:`lispy.edition.proof`), the structural evidence (the compiled M-expression against
+the transcription) and, with the archive files, McCarthy's own paragraphs.  A new column is one
 more field here and one more cell in :mod:`lispy.edition.render`.
 """
 
@@ -17,7 +17,7 @@ from lispy.edition.errata import Erratum, concerning
 from lispy.edition.examples import Outcome, run
 from lispy.edition.original import Original
 from lispy.edition.proof import Agreement, Structural, structural
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
 
 __all__ = ["Row", "rows"]
@@ -58,7 +58,7 @@ def rows(
     originals: dict[str, Original] | None = None,
 ) -> list[Row]:
     """The 47 rows, in the notes' order."""
-    interpreters: dict[object, Interpreter] = {}
+    interpreters: dict[object, Environment] = {}
     found = []
     for entry in ENTRIES:
         printed = entry.statement(corrected=False).text

@@ -20,7 +20,7 @@ from typing import Any
 from lispy.edition.applications import Application
 from lispy.lisp.data import NIL, from_iterable, lisp
 from lispy.lisp.lists import cons
-from lispy.mexpr.evaluator import Interpreter
+from lispy.mexpr.environment import Environment
 
 __all__ = ["CASES", "COLOURS", "Case", "Context", "Draw", "game_tree", "graph"]
 
@@ -33,7 +33,7 @@ class Context:
     evaluated by ``m``, once: the λs given as arguments), and ``python(anchor)``, the transcription
     of another definition bound to the same application (``valmin`` for ``bestmax``)."""
 
-    m: Interpreter
+    m: Environment
     evaluate: Callable[[str], Any]
     python: Callable[[str], Any]
     application: Application

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from lispy.lisp.recursion import run_deep
@@ -33,7 +34,17 @@ from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
 
-__all__ = ["Environment", "EvalError"]
+__all__ = ["Environment", "EvalError", "Snapshot"]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An environment's bindings at one moment (:meth:`Environment.snapshot`)."""
+
+    values: dict[str, Any]
+    names: dict[str, str]
+    sources: dict[str, Definition | Assignment]
+    units: dict[str, Unit]
 
 
 class Environment:
@@ -66,6 +77,20 @@ class Environment:
 
     def __contains__(self, name: str) -> bool:
         return name in self._values
+
+    def snapshot(self) -> Snapshot:
+        """The environment's bindings as they are now, for :meth:`restore`."""
+        return Snapshot(dict(self._values), dict(self._names), dict(self.sources), dict(self.units))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put back the bindings of ``snapshot``: what was defined or bound since is gone."""
+        self._values = dict(snapshot.values)
+        self._names = dict(snapshot.names)
+        self.sources = dict(snapshot.sources)
+        self.units = dict(snapshot.units)
+        self.namespace.clear()  # the same dictionary: the functions defined in it see the change
+        self.namespace.update(namespace(self._values))
+        self._checked.clear()
 
     # --- extending the environment -------------------------------------------------------
 
