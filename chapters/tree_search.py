@@ -300,17 +300,17 @@ def appending() -> None:
         "its list of solutions, counted with a * that counts what it copies:"
     )
     print()
-    cases: list[tuple[str, Any, Any]] = [("the notes' puzzle, allsol p₀", lists_rep.tower, lists_rep.p0)]
-    cases += [(f"ladder of {k} paths (path k is k edges)", path_search(ladder(k), "F"), lisp("V1"))
+    cases: list[tuple[str, Any, Any]] = [("the notes' puzzle", lists_rep.tower, lists_rep.p0)]
+    cases += [(f"ladder, {k} paths", path_search(ladder(k), "F"), lisp("V1"))
               for k in (10, 40, 160)]  # fmt: skip
-    cases += [(f"comb of {k} (solution k at depth k)", comb(k), 0) for k in (10, 100, 1000)]
-    cases += [(f"binary tree, all 2^{k} leaves solutions", binary_tree(k), 1) for k in (4, 8, 12)]
+    cases += [(f"comb, {k} teeth", comb(k), 0) for k in (10, 100, 1000)]
+    cases += [(f"binary tree, 2^{k} leaves", binary_tree(k), 1) for k in (4, 8, 12)]
     rows = []
     for title, app, p in cases:
         c = cells_copied(app, p)
         rows.append([title, f"{c.solutions:,}", f"{c.copied:,}", f"{c.simple:,}", f"{c.efficient:,}",
                      f"{c.simple / c.efficient:.1f}"])  # fmt: skip
-    table(["tree", "solutions", "cells * copies", "simple form", "efficient form", "ratio"], rows)
+    table(["tree", "solutions", "copied by *", "simple form", "efficient form", "ratio"], rows)
     say(
         'the notes: "This form of the function is somewhat inefficient because of all the appending."  '
         "On the notes' puzzle it is 12 cells, nothing beside the search; where the solutions are many "

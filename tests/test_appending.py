@@ -72,8 +72,8 @@ def test_the_chapter_prints_the_growth_beside_the_notes_sentence(capsys: pytest.
     chapter5.appending()
     text = " ".join(capsys.readouterr().out.split())
     for shown in [
-        "the notes' puzzle, allsol p₀ 3 12 15 3 5.0",
-        "comb of 1000 (solution k at depth k) 1,000 500,500 501,500 1,000 501.5",
+        "the notes' puzzle 3 12 15 3 5.0",
+        "comb, 1000 teeth 1,000 500,500 501,500 1,000 501.5",
         "somewhat inefficient because of all the appending",
     ]:
         assert shown in text, shown

@@ -22,6 +22,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from lispy.chapter6 import sexp_games
 from lispy.lisp.reader import read
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
@@ -60,7 +61,6 @@ class Application:
     @staticmethod
     def games() -> Application:
         """Chapter 6 on S-expression game trees, ``((3 12 8) (2 4 6) (14 5 2))``."""
-        from lispy.chapter6 import sexp_games
 
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)

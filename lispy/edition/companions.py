@@ -15,6 +15,25 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from lispy.aima.alpha_beta import alpha_beta_search
+from lispy.aima.bridge import (
+    MAX_HAND,
+    MIN_HAND,
+    MIN_HAND_VARIANT,
+    FourCardBridge,
+    averaged_over_clairvoyancy,
+    card,
+    value_with_hidden_cards,
+)
+from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminimax
+from lispy.aima.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
+from lispy.aima.minimax import minimax_decision, value
+from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
+from lispy.chapter6.sexp_games import tree as sexp_tree
+from lispy.chapter6.watch import Watch
+from lispy.cs61b import COMPUTER, Lecture17
+from lispy.edition.figures import tree_svg
+from lispy.games.tictactoe import TicTacToe, board
 from lispy.lisp.data import to_pylist
 from lispy.lisp.reader import read
 
@@ -67,8 +86,6 @@ def _interval(r: tuple) -> str:
 def figure_6_5_stages() -> tuple[list[list[str]], int]:
     """AIMA's ALPHA-BETA-SEARCH on Figure 6.2, stage by stage: after each leaf it evaluates, the range
     of the root and of B, C, D (Figure 6.5's panels); and the number of leaves evaluated."""
-    from lispy.aima.alpha_beta import alpha_beta_search
-    from lispy.aima.game import Recorded, TreeGame
 
     tree = read(FIGURE_6_2_TEXT)
     game = Recorded(TreeGame(tree))
@@ -83,12 +100,6 @@ def figure_6_5_stages() -> tuple[list[list[str]], int]:
 
 
 def _aima_6_2() -> Section:
-    from lispy.aima.game import MAX, Counted, TreeGame, mccarthy_search
-    from lispy.aima.minimax import minimax_decision, value
-    from lispy.chapter6.sexp_games import tree as sexp_tree
-    from lispy.chapter6.watch import Watch
-    from lispy.edition.figures import tree_svg
-
     tree = read(FIGURE_6_2_TEXT)
     game = Counted(TreeGame(tree))
     decision = minimax_decision(game)
@@ -139,8 +150,6 @@ def _aima_6_2() -> Section:
 
 
 def _aima_6_4() -> Section:
-    from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
-
     decision = multiplayer_decision(VectorTreeGame(FIGURE_6_4, "ABC"))
     return Section(
         "aima-6-4",
@@ -159,8 +168,6 @@ def _aima_6_4() -> Section:
 
 
 def _aima_6_12() -> Section:
-    from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminimax
-
     books = [("2.1 and 1.3, a1 best", (2.1, 1.3)), ("21 and 40.9, a2 best", (21.0, 40.9))]
     comparisons = []
     for text, (book, expected) in zip(FIGURE_6_12, books, strict=True):
@@ -181,16 +188,6 @@ def _aima_6_12() -> Section:
 
 
 def _bridge() -> Section:
-    from lispy.aima.bridge import (
-        MAX_HAND,
-        MIN_HAND,
-        MIN_HAND_VARIANT,
-        FourCardBridge,
-        averaged_over_clairvoyancy,
-        card,
-        value_with_hidden_cards,
-    )
-
     deals = [(Fraction(1, 2), FourCardBridge(MAX_HAND, h)) for h in (MIN_HAND, MIN_HAND_VARIANT)]
     averaged = averaged_over_clairvoyancy(deals)
     hidden = value_with_hidden_cards(deals)
@@ -222,10 +219,6 @@ def _bridge() -> Section:
 
 
 def _cs61b() -> Section:
-    from lispy.aima.game import Counted
-    from lispy.cs61b import COMPUTER, Lecture17
-    from lispy.games.tictactoe import TicTacToe, board
-
     rows = [["chooseMove", "from", "Best(move, score)", "positions examined"]]
     start = board("....X...O", "X")
     found = []

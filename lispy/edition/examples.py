@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from lispy.chapter5 import insanity, insanity_words
+from lispy.chapter6.sexp_games import tree
 from lispy.edition.applications import application_for, not_last, python_definition
 from lispy.lisp.data import lisp
 from lispy.lisp.lists import cons, d
@@ -27,24 +29,6 @@ __all__ = ["EXAMPLES", "Example", "Outcome", "run"]
 FIGURE_6_2 = "((3 12 8) (2 4 6) (14 5 2))"
 FIGURE_2_6 = "((2 5) (9 4 7))"
 TOWER = "((G W R B) (R W G B) (B R G W) (W B G R))"
-
-
-def _insanity() -> Any:
-    from lispy.chapter5 import insanity
-
-    return insanity
-
-
-def _words() -> Any:
-    from lispy.chapter5 import insanity_words
-
-    return insanity_words
-
-
-def _tree() -> Any:
-    from lispy.chapter6.sexp_games import tree
-
-    return tree
 
 
 @dataclass(frozen=True)
@@ -62,11 +46,11 @@ def _value(x: Any) -> Any:
 
 
 EXAMPLES: dict[str, Example] = {
-    "search": Example("search p₀", "search(p0)", lambda f: f(_insanity().p0)),
+    "search": Example("search p₀", "search(p0)", lambda f: f(insanity.p0)),
     "searchlis": Example(
         "searchlis successors p₀",
         "searchlis(successors(p0))",
-        lambda f: f(_insanity().successors(_insanity().p0)),
+        lambda f: f(insanity.successors(insanity.p0)),
     ),
     "lose-paths": Example("lose (B D B A)", "lose(read('(B D B A)'))", lambda f: f(read("(B D B A)"))),
     "ter-paths": Example("ter (F D B A)", "ter(read('(F D B A)'))", lambda f: f(read("(F D B A)"))),
@@ -78,7 +62,7 @@ EXAMPLES: dict[str, Example] = {
         lambda f: f(read("((G G) (B W) (B R) (W B))")),
     ),
     "ter-insanity": Example(f"ter {TOWER}", f"ter(read('{TOWER}'))", lambda f: f(read(TOWER))),
-    "successors-insanity": Example("successors p₀", "successors(p0)", lambda f: f(_insanity().p0)),
+    "successors-insanity": Example("successors p₀", "successors(p0)", lambda f: f(insanity.p0)),
     "mapcar2": Example(
         "mapcar2[(1 2 3),(A B C),λyz.z.y]",
         "mapcar2(lisp(1, 2, 3), lisp('A', 'B', 'C'), lambda y, z: cons(z, y))",
@@ -100,7 +84,7 @@ EXAMPLES: dict[str, Example] = {
     "poo": Example("poo G", "poo('G')", lambda f: f("G")),
     "lose-insanity-words": Example("lose (0)", "lose(lisp(0))", lambda f: f(lisp(0))),
     "ter-insanity-words": Example(
-        "ter search (0)", "ter(search(lisp(0)))", lambda f: f(_words().search(lisp(0)))
+        "ter search (0)", "ter(search(lisp(0)))", lambda f: f(insanity_words.search(lisp(0)))
     ),
     "successors-insanity-words": Example("successors (0)", "successors(lisp(0))", lambda f: f(lisp(0))),
     "mapchoose": Example(
@@ -108,18 +92,18 @@ EXAMPLES: dict[str, Example] = {
         "mapchoose(lisp(1, 2, 3, 4), lambda x: x <= 2, lambda x: x + 10)",
         lambda f: f(lisp(1, 2, 3, 4), lambda x: x <= 2, lambda x: x + 10),
     ),
-    "allsol-1": Example("allsol p₀", "allsol(p0)", lambda f: f(_insanity().p0)),
+    "allsol-1": Example("allsol p₀", "allsol(p0)", lambda f: f(insanity.p0)),
     "mapapp": Example(
         "mapapp[(1 2 3),λx.x . (x)]",
         "mapapp(lisp(1, 2, 3), lambda x: cons(x, lisp(x)))",
         lambda f: f(lisp(1, 2, 3), lambda x: cons(x, lisp(x))),
     ),
-    "allsol-2": Example("allsol p₀", "allsol_efficient(p0)", lambda f: f(_insanity().p0)),
-    "allsola": Example("allsola[p₀,NIL]", "allsola(p0, NIL)", lambda f: f(_insanity().p0, lisp())),
+    "allsol-2": Example("allsol p₀", "allsol_efficient(p0)", lambda f: f(insanity.p0)),
+    "allsola": Example("allsola[p₀,NIL]", "allsola(p0, NIL)", lambda f: f(insanity.p0, lisp())),
     "allsolb": Example(
         "allsolb[successors p₀,NIL]",
         "allsolb(successors(p0), NIL)",
-        lambda f: f(_insanity().successors(_insanity().p0), lisp()),
+        lambda f: f(insanity.successors(insanity.p0), lisp()),
     ),
     "maxlis-1": Example(
         "maxlis[(3 12 8),λx.x]", "maxlis(lisp(3, 12, 8), lambda x: x)", lambda f: f(lisp(3, 12, 8), _value)
@@ -151,22 +135,22 @@ EXAMPLES: dict[str, Example] = {
     "bestmax": Example(
         f"bestmax[{FIGURE_6_2},valmin]",
         f"bestmax(read('{FIGURE_6_2}'), valmin)",
-        lambda f: f(read(FIGURE_6_2), _tree().valmin),
+        lambda f: f(read(FIGURE_6_2), tree.valmin),
     ),
     "bestmaxa": Example(
         "bestmaxa[((2 4 6) (14 5 2)),(3 12 8),3,valmin]",
         "bestmaxa(read('((2 4 6) (14 5 2))'), read('(3 12 8)'), 3, valmin)",
-        lambda f: f(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 3, _tree().valmin),
+        lambda f: f(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 3, tree.valmin),
     ),
     "bestmin": Example(
         f"bestmin[{FIGURE_6_2},valmax]",
         f"bestmin(read('{FIGURE_6_2}'), valmax)",
-        lambda f: f(read(FIGURE_6_2), _tree().valmax),
+        lambda f: f(read(FIGURE_6_2), tree.valmax),
     ),
     "bestmina": Example(
         "bestmina[((2 4 6) (14 5 2)),(3 12 8),12,valmax]",
         "bestmina(read('((2 4 6) (14 5 2))'), read('(3 12 8)'), 12, valmax)",
-        lambda f: f(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, _tree().valmax),
+        lambda f: f(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, tree.valmax),
     ),
     **{
         name: Example(

@@ -20,6 +20,7 @@ from typing import Any
 from lispy.edition.applications import Application
 from lispy.lisp.data import NIL, from_iterable, lisp
 from lispy.lisp.lists import cons
+from lispy.lisp.printer import to_string
 from lispy.mexpr.environment import Environment
 
 __all__ = ["CASES", "COLOURS", "Case", "Context", "Draw", "game_tree", "graph"]
@@ -61,7 +62,6 @@ class Case:
 
 def show(x: Any) -> str:
     """A value as the edition prints it: Lisp notation, ``true``/``false``, ``∞``; cut at 120 characters."""
-    from lispy.lisp.printer import to_string
 
     if isinstance(x, bool):
         text = "true" if x else "false"
