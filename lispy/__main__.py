@@ -1,8 +1,6 @@
 """``python -m lispy``: the M-expression REPL (:mod:`lispy.mexpr.repl`)."""
 
-import sys
-
-from lispy.mexpr.repl import main
+from lispy.mexpr.repl import entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -172,9 +172,6 @@ def test_python_m_help_and_a_bad_flag_as_processes(module: str, tmp_path: Path) 
     assert "Traceback" not in refused.stderr
 
 
-@pytest.mark.xfail(
-    strict=True, reason="lispy/mexpr/repl.py (being rewritten for issue 9) passes its docstring's markup"
-)
 def test_python_m_lispy_help_is_plain_text(tmp_path: Path) -> None:
     shown = python_m("lispy", "--help", cwd=tmp_path)
     assert not any(m in shown.stdout for m in MARKUP), shown.stdout

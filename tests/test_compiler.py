@@ -327,11 +327,11 @@ def test_the_repl_shows_one_definition() -> None:
         '    return "LOSE" if n(u) else (lambda x: searchlis(d(u)) if x == "LOSE" else x)(search(a(u)))'
     )
     assert said[2].startswith("# a is one of the functions the notes take as given")
-    assert errors == ["error: :python takes one name, as in :python search"]
+    assert errors == ["error: line 3: :python takes one name, as in :python search"]
 
 
 def test_the_repl_shows_functions_as_the_interpreter_did() -> None:
-    from lispy.mexpr.repl import show
+    from lispy.mexpr.session import show
 
     m = Environment()
     m.run("twice x ← x + x")

@@ -417,8 +417,9 @@ def test_the_repl_evaluates_reports_errors_and_goes_on() -> None:
     assert said[1] == "(1 2)" and said[2] == "(A B C)"
     assert said[4] == "((G W R B) (R W G B) (B R G W) (W B G R))"
     assert "twice" in said[5] and "search" in said[5]
-    assert errors[0].startswith("error: in input, line 1, column 1: a: the argument 3")
-    assert "ends too soon" in errors[1] and "no command :nonsense" in errors[2]
+    assert errors[0].startswith("error: in input, line 3, column 1: a: the argument 3")
+    assert "line 11: unfinished input, waiting for the rest of the expression" in errors[1]
+    assert "no command :nonsense" in errors[2]
     assert session.done and session.failures == 3 and len(said) == 6
 
 

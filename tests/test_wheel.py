@@ -119,7 +119,8 @@ def test_the_wheel_declares_its_version_license_and_python(wheel: Path) -> None:
     assert meta["License-Expression"] == "MIT"
     assert meta["Requires-Python"] == ">=3.11"
     assert "Typing :: Typed" in meta.get_all("Classifier", [])  # type: ignore[attr-defined]
-    assert set(requirements(wheel)) == {"toolz", "pyrsistent", "lark", "tabulate", "tqdm", "pygments", "markdown-it-py"}
+    expected = {"toolz", "pyrsistent", "lark", "tabulate", "tqdm", "pygments", "markdown-it-py"}
+    assert set(requirements(wheel)) == expected
 
 
 def test_the_installed_wheel_runs_from_outside_the_tree(venv: Path, tmp_path: Path) -> None:

@@ -189,7 +189,7 @@ class Environment:
                 continue
             for use in u.generated.uses:
                 self._check_use(use, u.where)
-                reached = self._values[use.name]
+                reached = self._values[self._known(use.name) or use.name]
                 code = getattr(reached, "__code__", None)
                 inner = unit_of(code) if isinstance(code, types.CodeType) else None
                 if inner is not None:
@@ -197,10 +197,15 @@ class Environment:
             if isinstance(u.source, Definition):
                 self._checked.add(u)
 
+    def _known(self, name: str) -> str | None:
+        """The name under which ``name`` is bound: itself, or its other spelling (``p0`` for ``p₀``)."""
+        return name if name in self._values else self._names.get(python_name(name))
+
     def _check_use(self, use: Use, where: str) -> None:
-        if use.name not in self._values:
+        known = self._known(use.name)
+        if known is None:
             raise EvalError(f"undefined name {use.name}", where, use.line, use.column)
-        named = signature(self._values[use.name])
+        named = signature(self._values[known])
         if use.arity is not None and named is not None:
             message = arity_message(*named, use.arity)
             if message is not None:

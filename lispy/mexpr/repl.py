@@ -1,182 +1,92 @@
-"""``python -m lispy``: a read-eval-print loop for M-expressions and S-expressions.
+"""``python -m lispy``: a read-eval-print loop for McCarthy's M-expressions.
 
-Type a definition (``twice x ← x + x``), an assignment (``g ← (A B)``) or an
-expression (``twice 21``); a line that starts with ``'`` is read as an
-S-expression and printed back (``'(A . (B C))`` prints ``(A B C)``).  Values
-print in Lisp notation.  A line with an open bracket continues on the next.
-Commands:
+Type a definition (``twice x ← x + x``), an assignment (``g ← '(A B)``) or an expression
+(``twice 21``).  A quote ``'`` before an S-expression gives the datum as written, wherever
+an expression may stand (``a '(G W R B)``).  Values print in Lisp notation.  An input that
+is not finished (an open bracket, an ``if`` without its ``else``) goes on at the next line;
+the ``...`` prompt says what it waits for, and an empty line or Ctrl-C drops it.
 
-    :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
-    :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
-    :load FILE           load a file of definitions
-    :python NAME         the Python that a definition compiles to
-    :env                 the names defined in this session
-    :help, :quit
+Chapter 6's parts come with S-expression game trees bound as the game (``successors``,
+``ter``, ``imval``), so ``valmax '((3 12 8) (2 4 6) (14 5 2))`` works at once.
 
-Chapter 6's parts come with S-expression game trees bound as the game
-(``successors``, ``ter``, ``imval``), so ``valmax ((3 12 8) (2 4 6) (14 5 2))``
-works at once.  Errors are shown and the session goes on.  With a file
-argument or piped input it evaluates each statement and prints each result,
-without prompts; the exit status is 1 if any failed.  At a terminal, lines can
-be edited and recalled as in Python's own REPL (readline), and the history is
-kept in ``~/.lispy_history``.
+Errors are shown and the session goes on, every definition kept.  Ctrl-C during an
+evaluation stops it (``interrupted``); at an empty prompt it does what it does in Python's
+REPL.  With a file argument or piped input, each input is evaluated and its value printed,
+without prompts; an error names its line and the lines after it still run; the exit status
+is 1 if any input failed.  At a terminal, lines can be edited and recalled (readline), and
+the history is kept in ``~/.lispy_history``.
 """
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from lispy.chapter6 import sexp_games
-from lispy.lisp.data import Cons
-from lispy.lisp.printer import to_string
-from lispy.lisp.reader import ReadError, read
-from lispy.mexpr.compiler import signature
-from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.listing import print_part, python_command
-from lispy.mexpr.program import PARTS, notes, split_statements
-from lispy.mexpr.syntax import MSyntaxError, parse_expression
+from lispy import cli
+from lispy.mexpr.continuation import Collector
+from lispy.mexpr.listing import print_part
+from lispy.mexpr.session import COMMANDS, Session
 
-__all__ = ["Session", "main", "show"]
+__all__ = ["Session", "entry", "main", "run_lines"]
 
 PROMPT, MORE = "lispy> ", "...    "
-INCOMPLETE = "ends too soon"
+HELP = cli.plain(__doc__ or "") + "\n\n" + COMMANDS
 
 
-def show(value: Any) -> str:
-    """A value as the REPL prints it: Lisp notation, ``true``/``false``, ``#<function f[x]>``."""
-    if value is True or value is False:
-        return "true" if value else "false"
-    named = signature(value)
-    if named is not None:
-        return f"#<function {named[0]}[{','.join(named[1])}]>"
-    if callable(value) and not isinstance(value, Cons):
-        return f"#<function {getattr(value, '__name__', '?')}>"
-    return to_string(value)
-
-
-class Session:
-    """One REPL session: an interpreter, and what to do with each complete input."""
-
-    def __init__(
-        self, say: Callable[[str], None] = print, complain: Callable[[str], None] | None = None
-    ) -> None:
-        self.interpreter = Environment()
-        self.say = say
-        self.complain = complain or (lambda text: print(text, file=sys.stderr))
-        self.failures = 0
-        self.done = False
-
-    def handle(self, text: str) -> None:
-        """Evaluate one complete input and print its result or its error."""
-        text = text.strip()
-        if not text or text.startswith(";"):
-            return
-        try:
-            if text.startswith(":"):
-                self.command(text)
-            elif text.startswith("'"):
-                self.say(show(read(text[1:])))
-            else:
-                value = self.interpreter.run(text)
-                if value is not None:
-                    self.say(show(value))
-        except (EvalError, MSyntaxError, ReadError, ValueError, OSError) as e:
-            self.failures += 1
-            self.complain(f"error: {e}")
-
-    def command(self, text: str) -> None:
-        name, *args = text[1:].split()
-        if name in ("quit", "q", "exit"):
-            self.done = True
-        elif name == "help":
-            self.say(__doc__ or "")
-        elif name in ("notes", "printed"):
-            if not args:
-                self.say("parts of the notes: " + " ".join(PARTS))
+def run_lines(session: Session, lines: Iterable[str]) -> None:
+    """Evaluate the lines of a file or a pipe, each input with its line number."""
+    collector = Collector()
+    for number, line in enumerate(lines, 1):
+        for item in collector.add(number, line.rstrip("\n")):
+            session.handle(item)
+            if session.done:
                 return
-            if any(a.startswith("chapter6") for a in args):
-                for key in ("successors", "ter", "imval"):
-                    if key not in self.interpreter:
-                        self.interpreter.bind(**{key: getattr(sexp_games, key)})
-            notes(*args, corrected=name == "notes", interpreter=self.interpreter)
-            self.say(f"loaded {' '.join(args)}{' as printed' if name == 'printed' else ''}")
-        elif name == "load":
-            if len(args) != 1:
-                raise ValueError(":load takes one file name")
-            path = Path(args[0])
-            for s in split_statements(path.read_text(encoding="utf-8"), path.name):
-                self.interpreter.define(s.parse())
-            self.say(f"loaded {path}")
-        elif name == "python":
-            self.say(python_command(self.interpreter, args))
-        elif name == "env":
-            self.say(" ".join(sorted(self.interpreter.sources)) or "(nothing defined yet)")
-        else:
-            raise ValueError(f"no command :{name}; try :help")
-
-
-def incomplete(text: str) -> bool:
-    """Whether ``text`` is the start of an input that goes on (an open bracket or a dangling operator)."""
-    if text.lstrip().startswith((":", "'", ";")):
-        return text.lstrip().startswith("'") and text.count("(") > text.count(")")
-    try:
-        parse_expression(text)
-    except MSyntaxError as e:
-        return INCOMPLETE in e.reason
-    return False
-
-
-def inputs(lines: Iterator[str]) -> Iterator[str]:
-    """Complete inputs from ``lines``: a line, joined with the next while it is incomplete."""
-    pending = ""
-    for line in lines:
-        if pending and line.lstrip().startswith((":", "'")):  # a command or S-expression starts afresh
-            yield pending
-            pending = ""
-        pending = f"{pending}\n{line}" if pending else line
-        if incomplete(pending):
-            continue
-        yield pending
-        pending = ""
-    if pending:
-        yield pending
+    for item in collector.finish():
+        session.handle(item)
 
 
 def interactive(session: Session) -> None:
     """The terminal loop, with line editing and history where Python's readline is available."""
+    _history()
+    print("lispy: McCarthy's M-expressions. :help for help, :notes to load the notes, Ctrl-D to leave.")
+    session.interrupted = "\ninterrupted"  # after the ^C that the terminal shows
+    collector, hinted = Collector(), None
+    while not session.done:
+        try:
+            if collector.waiting != hinted and collector.waiting:
+                print(f"{MORE}(waiting for {collector.waiting}; an empty line drops the input)")
+            hinted = collector.waiting
+            try:
+                line = input(MORE if collector.pending else PROMPT)
+            except EOFError:
+                print()
+                return
+            number = collector.lines + 1  # at a terminal, lines count from each input's first
+            for item in collector.add(number, line):
+                if item.waiting is None:
+                    session.handle(item.text, 1)
+                else:
+                    print(f"(input dropped: it was waiting for {item.waiting})")
+        except KeyboardInterrupt:
+            dropped = collector.cancel()
+            print("\n(input dropped)" if dropped else "\nKeyboardInterrupt")
+
+
+def _history() -> None:
     try:
         import atexit
         import readline  # input() gains line editing and history, as in Python's own REPL
-
-        history = Path.home() / ".lispy_history"
-        try:
-            readline.read_history_file(history)
-        except OSError:
-            pass
-        atexit.register(lambda: _save_history(readline, history))
     except ImportError:
+        return
+    history = Path.home() / ".lispy_history"
+    try:
+        readline.read_history_file(history)
+    except OSError:
         pass
-    print("lispy: McCarthy's M-expressions. :help for help, :notes to load the notes, Ctrl-D to leave.")
-    pending = ""
-    while not session.done:
-        try:
-            line = input(MORE if pending else PROMPT)
-        except EOFError:
-            print()
-            break
-        except KeyboardInterrupt:
-            print("\n(cancelled)")
-            pending = ""
-            continue
-        pending = f"{pending}\n{line}" if pending else line
-        if incomplete(pending):
-            continue
-        session.handle(pending)
-        pending = ""
+    atexit.register(_save_history, readline, history)
 
 
 def _save_history(readline: Any, history: Path) -> None:
@@ -187,16 +97,35 @@ def _save_history(readline: Any, history: Path) -> None:
         pass
 
 
-def run_lines(session: Session, lines: Iterable[str]) -> None:
-    for text in inputs(iter(lines)):
-        session.handle(text)
-        if session.done:
-            break
+def limit_memory(fraction: float = 0.75) -> None:
+    """Cap this process's address space at ``fraction`` of the machine's memory (Linux only).
+
+    A list that grows without end then fails with ``MemoryError``, which the session reports,
+    instead of the whole machine running short and the kernel killing the process.  The cap
+    leaves room for the deep-recursion workers' stacks, and is never raised above one already set.
+    """
+    try:
+        import resource
+
+        if not sys.platform.startswith("linux"):
+            return
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = int(total * fraction) + 4 * 2**30  # the workers' stacks are address space, not memory
+        if soft != resource.RLIM_INFINITY and soft <= cap:
+            return
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, ValueError, OSError):
+        return
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lispy", description=__doc__.split("\n\n")[0])
-    parser.add_argument("file", nargs="?", help="evaluate this file's lines and print each result")
+def main(argv: Sequence[str] | None = None) -> int:
+    """The REPL's command line; returns the exit status.  Raises ``KeyboardInterrupt`` (for
+    :func:`cli.run`) only where no evaluation is under way."""
+    parser = cli.parser("python -m lispy", __doc__)
+    parser.add_argument("file", nargs="?", help="evaluate this file's inputs and print each result")
     parser.add_argument(
         "--notes", action="append", metavar="PART", help="load this part of the notes first (may be repeated)"
     )
@@ -204,14 +133,29 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.python:
         return print_part(args.python)
-    session = Session()
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=errors)  # bytes that are not UTF-8 read as �; a terminal that cannot show λ
+    limit_memory()
+    session = Session(help=HELP)
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))
     if args.file:
-        with open(args.file, encoding="utf-8") as f:
-            run_lines(session, (line.rstrip("\n") for line in f))
+        try:
+            with open(args.file, encoding="utf-8", errors="replace") as f:
+                run_lines(session, f)
+        except OSError as e:
+            print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+            return 2
     elif sys.stdin.isatty():
         interactive(session)
+        return 0
     else:
-        run_lines(session, (line.rstrip("\n") for line in sys.stdin))
+        run_lines(session, sys.stdin)
     return 1 if session.failures else 0
+
+
+def entry() -> NoReturn:
+    """The ``lispy`` command and ``python -m lispy``: :func:`main` under lispy's command-line conventions."""
+    cli.run(main, goodbye="interrupted")

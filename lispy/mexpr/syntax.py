@@ -140,14 +140,25 @@ class Assignment(Node):
 class MSyntaxError(SyntaxError):
     """Text that does not read as an M-expression, with its line and column and a caret under the place."""
 
-    def __init__(self, message: str, text: str, line: int, column: int, where: str = "") -> None:
-        source_line = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+    def __init__(
+        self,
+        message: str,
+        text: str,
+        line: int,
+        column: int,
+        where: str = "",
+        expected: frozenset[str] = frozenset(),
+    ) -> None:
+        lines = text.split("\n")
+        source_line = lines[line - 1] if 0 < line <= len(lines) else ""
         caret = " " * (column - 1) + "^"
         place = f"{where}, " if where else ""
         super().__init__(f"{place}line {line}, column {column}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
         self.line_number = line
         self.column = column
+        self.expected = expected
+        """Where the text ends too soon: the grammar's names for the tokens that could come next."""
 
 
 _ALIASES = {"alpha": "α", "beta": "β"}
@@ -272,15 +283,19 @@ def _parse(text: str, start: str, where: str) -> Node:
     except UnexpectedInput as e:
         line, column = e.line if e.line > 0 else 1, e.column if e.column > 0 else 1
         token = getattr(e, "token", None)
+        expected: frozenset[str] = frozenset()
         if token is not None and getattr(token, "type", "") == "$END":
             message = "the text ends too soon (an unclosed bracket or a missing part?)"
-            lines = text.splitlines() or [""]
+            lines = text.split("\n")  # lines as the grammar counts them: \r is not a line break
             line, column = len(lines), len(lines[-1]) + 1
+            expected = frozenset(getattr(e, "expected", ()) or ())
         elif token is not None:
             message = f"unexpected {str(token)!r}"
         else:
-            message = f"unexpected character {text.splitlines()[line - 1][column - 1]!r}"
-        raise MSyntaxError(message, text, line, column, where) from None
+            at = getattr(e, "pos_in_stream", None)
+            found = text[at] if isinstance(at, int) and 0 <= at < len(text) else "?"
+            message = f"unexpected character {found!r}"
+        raise MSyntaxError(message, text, line, column, where, expected) from None
     except VisitError as e:  # a check made while building the tree
         invalid = e.orig_exc
         if isinstance(invalid, _Invalid):

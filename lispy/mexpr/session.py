@@ -1,0 +1,163 @@
+"""One REPL session: an environment of definitions, and what to do with each complete input.
+
+:class:`Session` evaluates an input, or carries out a command (``:notes``, ``:load``, …), and
+prints the value or the error.  Whatever the input, the session goes on and keeps every
+definition: a failure is one line on the error stream (``error: in f, line 1, column 3:
+undefined name g``), counted in :attr:`Session.failures`; Ctrl-C during an evaluation stops
+that evaluation (``interrupted``), not the session.  Errors are lispy's own
+(``MSyntaxError``, ``EvalError``, ``ReadError``); running out of memory is reported as such;
+anything else would be a bug in lispy, and is reported as one rather than ending the session.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lispy.chapter6 import sexp_games
+from lispy.lisp.data import Cons
+from lispy.lisp.printer import to_string
+from lispy.lisp.reader import ReadError
+from lispy.mexpr.compiler import signature
+from lispy.mexpr.continuation import Input
+from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.listing import python_command
+from lispy.mexpr.program import PARTS, notes, split_statements
+from lispy.mexpr.syntax import MSyntaxError
+
+__all__ = ["COMMANDS", "Session", "show"]
+
+COMMANDS = """\
+Commands:
+
+    :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
+    :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
+    :load FILE           load a file of definitions
+    :python NAME         the Python that a definition compiles to
+    :env                 the names defined in this session
+    :help, :quit"""
+
+
+def show(value: Any) -> str:
+    """A value as the REPL prints it: Lisp notation, ``true``/``false``, ``#<function f[x]>``."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    named = signature(value)
+    if named is not None:
+        return f"#<function {named[0]}[{','.join(named[1])}]>"
+    if callable(value) and not isinstance(value, Cons):
+        return f"#<function {getattr(value, '__name__', '?')}>"
+    return to_string(value)
+
+
+class CommandError(ValueError):
+    """A command that cannot be carried out: unknown, wrong arguments, a file that cannot be read."""
+
+
+class Session:
+    """One REPL session: an environment, and what to do with each complete input.
+
+    ``say`` prints values, ``complain`` errors; ``help`` is the text ``:help`` prints.
+    """
+
+    def __init__(
+        self,
+        say: Callable[[str], None] = print,
+        complain: Callable[[str], None] | None = None,
+        help: str = COMMANDS,
+    ) -> None:
+        self.interpreter = Environment()
+        self.say = say
+        self.complain = complain or (lambda text: print(text, file=sys.stderr))
+        self.help = help
+        self.failures = 0
+        self.done = False
+        self.interrupted = "interrupted"
+        """What Ctrl-C during an evaluation prints."""
+
+    def handle(self, text: str | Input, line: int = 1) -> None:
+        """Evaluate one input (beginning at ``line`` of its source) and print its value or its error.
+
+        An :class:`Input` ended unfinished is reported as an error with what it waited for.
+        """
+        if isinstance(text, Input):
+            if text.waiting is not None:
+                return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
+            text, line = text.text, text.line
+        stripped = text.strip()
+        if not stripped or stripped.startswith(";"):
+            return None
+        try:
+            if stripped.startswith(":"):
+                shown = self.command(stripped)
+            else:
+                value = self.interpreter.run("\n" * (line - 1) + text)
+                shown = None if value is None else show(value)
+        except (EvalError, MSyntaxError, ReadError) as e:
+            return self._fail(f"error: {e}")
+        except CommandError as e:
+            return self._fail(f"error: line {line}: {e}")
+        except KeyboardInterrupt:
+            return self._fail(self.interrupted)
+        except MemoryError:
+            return self._fail(f"error: line {line}: out of memory (a list or a number grew without end?)")
+        except RecursionError as e:
+            return self._fail(f"error: line {line}: {e}")
+        except Exception as e:  # the session must survive even a bug of lispy's
+            bug = f"{type(e).__name__}: {e}"
+            return self._fail(f"error: line {line}: {bug} (a bug in lispy: please report it)")
+        if shown is not None:
+            self.say(shown)
+        return None
+
+    def _fail(self, message: str) -> None:
+        self.failures += 1
+        self.complain(message)
+
+    def command(self, text: str) -> str | None:
+        """Carry out a command; what it prints.  Raises :class:`CommandError`."""
+        name, *args = text[1:].split()
+        if name in ("quit", "q", "exit"):
+            self.done = True
+            return None
+        if name == "help":
+            return self.help
+        if name in ("notes", "printed"):
+            return self._notes(args, corrected=name == "notes")
+        if name == "load":
+            return self._load(args)
+        if name == "python":
+            try:
+                return python_command(self.interpreter, args)
+            except ValueError as e:
+                raise CommandError(str(e)) from None
+        if name == "env":
+            return " ".join(sorted(self.interpreter.sources)) or "(nothing defined yet)"
+        raise CommandError(f"no command :{name}; try :help")
+
+    def _notes(self, parts: list[str], corrected: bool) -> str:
+        if not parts:
+            return "parts of the notes: " + " ".join(PARTS)
+        unknown = [p for p in parts if p not in PARTS]
+        if unknown:
+            raise CommandError(f"no part {' '.join(unknown)} of the notes; the parts: {' '.join(PARTS)}")
+        if any(p.startswith("chapter6") for p in parts):
+            for key in ("successors", "ter", "imval"):
+                if key not in self.interpreter:
+                    self.interpreter.bind(**{key: getattr(sexp_games, key)})
+        notes(*parts, corrected=corrected, interpreter=self.interpreter)
+        return f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
+
+    def _load(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise CommandError(":load takes one file name")
+        path = Path(args[0])
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise CommandError(f"cannot read {path}: {e}") from None
+        for s in split_statements(text, path.name):
+            self.interpreter.define(s.parse())
+        return f"loaded {path}"

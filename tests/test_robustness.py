@@ -1,0 +1,312 @@
+"""No crash, no foreign exception, nothing lost (issue "no crash"): deep recursion that passes through
+C, integers of any length, the REPL under errors, Ctrl-C and unfinished input, and fuzzing of the
+readers and of the REPL's session.  Whatever the input, a failure is lispy's own error."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lispy import ReadError, RecursionTooDeep, read, run_deep, to_string
+from lispy.lisp.atoms import integer_to_string, parse_integer
+from lispy.lisp.recursion import DEEP_LIMIT, deep, worker_limit
+from lispy.mexpr.continuation import Collector, waiting_for
+from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.repl import run_lines
+from lispy.mexpr.session import Session
+from lispy.mexpr.syntax import MSyntaxError, parse_expression
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def python(code: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a new interpreter with this tree on the path."""
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        input=stdin, env=ENV, capture_output=True, text=True, timeout=timeout,
+    )  # fmt: skip
+
+
+def lispy_repl(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "lispy", *args],
+        input=stdin, env=ENV, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+
+
+def no_crash(run: subprocess.CompletedProcess[str]) -> None:
+    assert run.returncode >= 0, f"killed by signal {-run.returncode}: {run.stderr[-2000:]}"
+    assert run.returncode != 139 and "Traceback" not in run.stderr, run.stderr[-2000:]
+
+
+# --- 1. recursion through C under the raised limit: an error, never a segfault -------------------
+
+
+def test_the_five_parameter_runaway_is_an_error_naming_the_function() -> None:
+    run = lispy_repl("f[v,w,x,y,z] ← f[v,w,x,y,z]\nf[1,2,3,4,5]\n2 + 2\n")
+    no_crash(run)
+    assert run.returncode == 1
+    assert "in f, line 1, column 16: recursion too deep in f: more than 262,144 nested calls" in run.stderr
+    assert run.stdout.splitlines() == ["4"]  # the lines after the error still run
+
+
+def test_a_30000_deep_five_parameter_recursion_runs_in_the_repl() -> None:
+    run = lispy_repl("g[n,w,x,y,z] ← if n = 0 then w else g[n + -1,w,x,y,z]\ng[30000,7,2,3,4]\n")
+    no_crash(run)
+    assert run.returncode == 0 and run.stdout.splitlines() == ["7"]
+
+
+def test_recursion_through_c_on_a_worker_ends_in_recursion_too_deep() -> None:
+    run = python(
+        """
+        import pickle
+        from lispy import run_deep, RecursionTooDeep
+
+        def star(n, *rest):  # every call goes through C (CALL_FUNCTION_EX)
+            return 0 if n == 0 else star(n - 1, *rest)
+
+        nested = []
+        for _ in range(100_000):
+            nested = [nested]
+        print(run_deep(star, 100_000, 1, 2, 3, 4))
+        for f, x in ((star, 10**6), (pickle.dumps, nested), (repr, nested)):
+            try:
+                run_deep(f, x) if f is not star else run_deep(f, x, 1, 2, 3, 4)
+                print("ran")
+            except RecursionTooDeep as e:
+                print(type(e).__name__, e.function)
+        """
+    )
+    no_crash(run)
+    lines = run.stdout.splitlines()
+    assert lines[0] == "0" and lines[1] == "RecursionTooDeep star"
+    assert all(x in ("ran", "RecursionTooDeep dumps", "RecursionTooDeep repr") for x in lines[2:]), lines
+
+
+def test_another_thread_keeps_the_default_limit_while_a_worker_recurs_deep() -> None:
+    run = python(
+        """
+        import sys, threading
+        from lispy import run_deep
+
+        started, finish = threading.Event(), threading.Event()
+        def deep(n):
+            if n == 0:
+                started.set(); finish.wait(); return 0
+            return deep(n - 1) + 1
+        worker = threading.Thread(target=lambda: print("deep", run_deep(deep, 100_000)))
+        worker.start(); started.wait()
+        nested = []
+        for _ in range(300_000):
+            nested = [nested]
+        try:
+            repr(nested)  # through C at every level, on an 8 MiB stack
+        except RecursionError:
+            print("RecursionError at", sys.getrecursionlimit())
+        finish.set(); worker.join()
+        """
+    )
+    no_crash(run)
+    assert run.stdout.splitlines() == ["RecursionError at 1000", "deep 100000"]
+
+
+def test_the_worker_limit_is_derived_from_its_stack_and_set_only_there() -> None:
+    assert worker_limit() == DEEP_LIMIT == 262_144
+    assert sys.getrecursionlimit() < 10_000  # the caller's thread is untouched
+
+    @deep
+    def depth(n: int) -> int:
+        return 0 if n == 0 else 1 + depth(n - 1)
+
+    assert depth(100_000) == 100_000  # two frames a level: the wrapper and the function
+    with pytest.raises(RecursionTooDeep, match="recursion too deep in depth"):
+        depth(DEEP_LIMIT + 10)
+    sys.setrecursionlimit(sys.getrecursionlimit())  # resets every thread's limit in 3.11 ...
+    assert depth(100_000) == 100_000  # ... and each job raises its worker's again
+
+
+def test_errors_on_a_worker_pass_through_unchanged() -> None:
+    with pytest.raises(ZeroDivisionError):
+        run_deep(lambda: 1 / 0)
+    assert run_deep(lambda x, y=2: x * y, 21) == 42
+
+
+# --- 2. integers longer than 4,300 digits ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("digits", [1, 4300, 4301, 9000, 25_001])
+def test_integers_of_any_length_read_and_print(digits: int) -> None:
+    text = "7" * digits
+    assert read(text) == parse_integer(text)
+    assert to_string(read(text)) == text
+    assert read("-" + text) == -read(text)
+    assert read(f"({text} . {text})").car == read(text)
+
+
+def test_integer_text_agrees_with_python_where_python_allows_it() -> None:
+    for x in (0, -1, 10**4299, -(10**4299) + 7, 2**14_000 - 1):
+        sys.set_int_max_str_digits(0)
+        try:
+            assert integer_to_string(x) == str(x) and parse_integer(str(x)) == x
+        finally:
+            sys.set_int_max_str_digits(4300)
+
+
+def test_big_numbers_in_the_repl_are_values_or_lispy_errors() -> None:
+    big = "1" + "0" * 400
+    run = lispy_repl(f"{big} + 1.5\n'{'9' * 5000}\n{'9' * 5000} + 1\n")
+    no_crash(run)
+    lines = run.stdout.splitlines()
+    assert lines == ["9" * 5000, "1" + "0" * 5000]
+    assert "int too large to convert to float" in run.stderr and run.stderr.startswith("error: in input")
+
+
+# --- 3. the REPL: nothing leaves it, Ctrl-C stops an evaluation, not the session -----------------
+
+
+def test_ctrl_c_during_an_evaluation_keeps_the_session_and_its_definitions(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lispy"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=tmp_path,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(
+        b"fib n \xe2\x86\x90 if n < 2 then n else fib[n + -1] + fib[n + -2]\nfib 10\nfib 60\nfib 15\n"
+    )
+    process.stdin.close()
+    assert process.stdout.readline() == b"55\n"
+    threading.Event().wait(1.5)  # fib 60 is under way
+    process.send_signal(signal.SIGINT)
+    assert process.stderr is not None
+    out, err = process.stdout.read(), process.stderr.read()
+    process.wait(timeout=120)
+    assert out.decode().splitlines() == ["610"], err
+    assert err.decode() == "interrupted\n"
+    assert process.returncode == 1
+
+
+def test_unfinished_input_is_reported_with_its_line_and_the_rest_runs() -> None:
+    run = lispy_repl("'((A B)\n2 + 2\nf[x] ← if x = 0 then 1\nf 0\nd '(1 2 3)\n")
+    no_crash(run)
+    assert run.stdout.splitlines() == ["4", "(2 3)"]
+    assert run.stderr.splitlines() == [
+        "error: line 1: unfinished input, waiting for ')' to close the '(' at line 1, column 2",
+        "error: line 3: unfinished input, waiting for 'else' and the expression after it",
+        "error: in input, line 4, column 1: undefined name f",  # its definition was never finished
+    ]
+
+
+def test_the_continuation_says_what_it_waits_for() -> None:
+    assert waiting_for("f[x") == "']' to close the '[' at line 1, column 2"
+    assert waiting_for("{search a u}[λx.x") == "']' to close the '[' at line 1, column 13"
+    assert waiting_for("(1\n  (2 3)") == "')' to close the '(' at line 1, column 1"
+    assert waiting_for("if p") == "'then', 'else' and their expressions"
+    assert waiting_for("x +") == "the rest of the expression"
+    assert waiting_for("'(|a (b| c") == "')' to close the '(' at line 1, column 2"
+    assert waiting_for("x ) y") is None and waiting_for("x + 1") is None
+
+
+def test_the_collector_ends_an_unfinished_input_at_an_empty_line_a_command_or_a_complete_line() -> None:
+    c = Collector()
+    assert c.add(1, "f[x] ← if x = 0") == [] and c.waiting == "'then', 'else' and their expressions"
+    assert c.add(2, "  then 1") == [] and c.add(3, "  else 2")[0].text.count("\n") == 2
+    assert c.add(4, "(1 2") == [] and c.add(5, "")[0].waiting == "')' to close the '(' at line 4, column 1"
+    assert c.add(6, "(1 2") == [] and c.add(7, ":env")[0].waiting is not None
+    assert c.add(8, "(1 2") == [] and [i.text for i in c.add(9, "3)")] == ["(1 2\n3)"]
+    assert c.add(10, "(1 2") == [] and [i.waiting is None for i in c.add(11, "g 5")] == [False, True]
+    assert c.add(12, "(1") == [] and c.finish()[0].line == 12 and c.finish() == []
+
+
+def test_quoted_data_stand_anywhere_and_p0_is_spelled_both_ways() -> None:
+    said: list[str] = []
+    errors: list[str] = []
+    run_lines(
+        Session(said.append, errors.append),
+        [":notes chapter5_insanity chapter5_search", "a '(G W R B)", "search p0", "p₀ = p0", "d 'G"],
+    )
+    assert said == ["loaded chapter5_insanity chapter5_search", "G", str(read(
+        "((G W R B) (R W G B) (B R G W) (W B G R))")), "true"]  # fmt: skip
+    assert errors == [
+        "error: in input, line 5, column 1: d: the argument G (a symbol) is an atom, not a list"
+    ]
+
+
+def test_quoted_data_keep_every_line_and_column() -> None:
+    m = Environment()
+    with pytest.raises(EvalError, match=r"in f, line 2, column 21: undefined name y"):
+        m.run("f ← '(A\n B (C))  . '|x y| . y")
+    with pytest.raises(MSyntaxError, match=r"line 1, column 7: unexpected '\)'"):
+        parse_expression("a '(B))")  # the datum is (B); the second ) is the M-expression's
+    with pytest.raises(MSyntaxError, match=r"line 2, column 9: in the quoted datum: a dot must be followed"):
+        parse_expression("f[x,\n  '(1 . )]")
+
+
+# --- fuzzing: every failure is lispy's own error ---------------------------------------------------
+
+TEXT = st.text(
+    alphabet=st.sampled_from(list("()[]{}.,;'|\\ \n\tabxyzGLOSE0123456789+-*=<>≤ελ←∞#`\"")), max_size=40
+)
+
+
+@settings(max_examples=300)
+@given(TEXT)
+def test_random_text_reads_or_is_a_read_error(text: str) -> None:
+    try:
+        read(text)
+    except ReadError:
+        pass
+
+
+@settings(max_examples=300)
+@given(st.one_of(TEXT, st.text(max_size=30)))
+def test_random_text_parses_as_an_m_expression_or_is_a_syntax_error(text: str) -> None:
+    try:
+        parse_expression(text)
+    except MSyntaxError:
+        pass
+
+
+LINES = st.lists(
+    st.one_of(
+        TEXT,
+        st.sampled_from([
+            "f x ← f x", "g[a,b] ← a . g[b,a]", "f 1", "g[1,2]", "h x ← x * h x", "h '(A)", ":env",
+            ":notes chapter5_search", ":printed chapter6_game_trees", ":load /nonexistent", ":python f",
+            "a '(1 2)", "loop n ← loop[n + 1]", "loop 0", "x ← 1" + "0" * 400 + " + 1.5", "'" + "9" * 4400,
+        ]),
+    ),
+    max_size=6,
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(LINES)
+def test_random_lines_into_a_session_fail_only_with_lispys_errors(lines: list[str]) -> None:
+    said: list[str] = []
+    errors: list[str] = []
+    run_lines(Session(said.append, errors.append), lines)
+    for e in errors:
+        assert e.startswith("error: ") and "a bug in lispy" not in e, e
+
+
+def test_pickling_deep_python_data_on_a_worker_is_an_error_not_a_crash() -> None:
+    nested: list[object] = []
+    for _ in range(100_000):
+        nested = [nested]
+    try:
+        data = run_deep(pickle.dumps, nested)
+    except RecursionTooDeep:
+        return
+    assert run_deep(pickle.loads, data) is not None
