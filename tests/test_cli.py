@@ -31,6 +31,7 @@ ENTRY_POINTS = [
     ("bench.chapter6", "python -m bench.chapter6"),
     ("bench.mexpr", "python -m bench.mexpr"),
     ("bench.tictactoe", "python -m bench.tictactoe"),
+    ("bench.depths", "python -m bench.depths"),
 ]
 """Each entry point's module (whose ``main(argv)`` parses before any work) and its usage name."""
 
