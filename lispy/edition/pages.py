@@ -146,7 +146,7 @@ def index_page(
     for k, (chapter, chapter_title, title) in enumerate(SECTIONS):
         if k == 0 or SECTIONS[k - 1][0] != chapter:
             body.append(f'<h2 class="chapter">{chapter}. {escape(chapter_title)}</h2>')
-        body.append(f'<h2 id="section-{k + 1}">{chapter}. {escape(title)}</h2>')
+        body.append(f'<h2 id="section-{k + 1}" class="section">{escape(title)}</h2>')
         if title.startswith("The αβ"):
             body.append(_figure("figures/figure-2-6.svg", "Figure 2.6, reconstructed", figure_2_6.caption))
         body += [row(r) for r in rows if r.entry.section == k]
@@ -154,7 +154,7 @@ def index_page(
         last_of_chapter = k == len(SECTIONS) - 1 or SECTIONS[k + 1][0] != chapter
         if last_of_chapter and chapter == "5":
             body.append(_closing(alignment, chapter))
-    body.append('<h2 id="section-ordering">6. Ordering</h2>')
+    body.append('<h2 id="section-ordering" class="section">Ordering</h2>')
     body.append(_closing(alignment, "6"))
     body += [_claim(c) for c in claims if c.place == "6-ordering"]
     caption = (
