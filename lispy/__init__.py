@@ -18,17 +18,8 @@ printed, ERRATA.md says where and why.
 """
 
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.lisp.data import (
-    NIL,
-    Cons,
-    LispTypeError,
-    Nil,
-    from_iterable,
-    from_python,
-    lisp,
-    to_pylist,
-    to_python,
-)
+from lispy.lisp.conversions import from_python, to_python
+from lispy.lisp.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist
 from lispy.lisp.lists import (
     a,
     andlis,

@@ -222,7 +222,7 @@ def vector_trees(depth: int) -> st.SearchStrategy[Any]:
 
 def direct_vector(t: Any, turn: int) -> tuple[int, ...]:
     """The backed-up vector by plain recursion: the first child best for the player at ``turn``."""
-    if isinstance(t, tuple):
+    if type(t) is tuple:
         return t
     values = [direct_vector(c, (turn + 1) % 3) for c in t]
     return values[max(range(len(values)), key=lambda i: (values[i][turn], -i))]

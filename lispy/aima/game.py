@@ -100,7 +100,7 @@ def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
     me = game.to_move(game.initial) if player is None else player
 
     def successors(p: Any) -> Any:
-        return from_iterable(s for _, s in game.successors(p))
+        return from_iterable([s for _, s in game.successors(p)])
 
     def imval(p: Any) -> Any:
         return game.utility(p, me)

@@ -84,7 +84,7 @@ class VectorTreeGame:
         return [(i, VectorTreeState(t, turn)) for i, t in enumerate(state.tree, 1)]
 
     def terminal_test(self, state: VectorTreeState) -> bool:
-        return isinstance(state.tree, tuple)
+        return type(state.tree) is tuple
 
     def utility(self, state: VectorTreeState, player: Any) -> float:
         return state.tree[self.players.index(player)]

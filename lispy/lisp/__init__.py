@@ -1,6 +1,8 @@
 """The notation: Lisp data and McCarthy's list functions.
 
-- :mod:`lispy.lisp.data`: the cons cell, ``NIL``, atoms, conversions to and from Python;
+- :mod:`lispy.lisp.data`: the cons cell, ``NIL``, atoms, lists from Python sequences;
+- :mod:`lispy.lisp.conversions`: nested Python data to Lisp data and back;
+- :mod:`lispy.lisp.pickling`: a cell pickled as one flat array, whatever its length and depth;
 - :mod:`lispy.lisp.atoms`: how an atom is written and read (shared by the reader and the printer);
 - :mod:`lispy.lisp.reader`: Lisp text to Lisp data, ``read("(1 . G)")``;
 - :mod:`lispy.lisp.printer`: Lisp data to Lisp text, ``to_string(x)``;

@@ -1,4 +1,4 @@
-"""Lisp data: the cons cell, ``NIL``, atoms, and conversions to and from Python.
+"""Lisp data: the cons cell, ``NIL``, atoms, and lists built from Python sequences.
 
 The data model of the notes (McCarthy 1973, ch. 5 and 6; the LISP 1.5 manual, ch. 1):
 
@@ -12,13 +12,34 @@ The data model of the notes (McCarthy 1973, ch. 5 and 6; the LISP 1.5 manual, ch
 
 A proper list ``(1 2 3)`` is the chain ``(1 . (2 . (3 . NIL)))``.  Every
 operation here walks its argument with a loop, never with Python recursion, so
-that lists of 10^6 elements and trees nested 10^5 deep compare, hash and print.
+that lists of 10^6 elements and trees nested 10^5 deep compare, hash, print,
+pickle and copy.
+
+A cell is a ``tuple`` of two items underneath (56 bytes, the size of a plain
+2-tuple): Python gives no way to change a tuple's items, so no trick at the
+Python level can change a cell.  Building 10^6 cells lets the cyclic garbage
+collector run again and again over cells that cannot form a cycle; the bulk
+builders (:func:`from_iterable` on long input, :mod:`lispy.lisp.conversions`,
+:mod:`lispy.lisp.pickling`) pause the collector while they build and restore it on every way out,
+exceptions included.
 """
 
 from __future__ import annotations
 
+import gc
+from array import array
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, Final
+
+try:  # the C descriptor that collections.namedtuple uses for its fields
+    from collections import _tuplegetter  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - other Pythons
+
+    def _tuplegetter(index: int, doc: str) -> Any:
+        item = tuple.__getitem__  # a cell's own [] refuses
+        return property(lambda cell: item(cell, index), doc=doc)
+
 
 __all__ = [
     "NIL",
@@ -26,11 +47,12 @@ __all__ = [
     "LispTypeError",
     "Nil",
     "from_iterable",
-    "from_python",
     "lisp",
     "to_pylist",
-    "to_python",
 ]
+
+PAUSE_AT: Final = 2048
+"""Bulk builders pause the cyclic garbage collector from this many cells on (fewer cost it little)."""
 
 
 class LispTypeError(TypeError):
@@ -111,8 +133,41 @@ class Nil:
 
 NIL: Final = Nil()
 
+_new = tuple.__new__
 
-class Cons:
+
+class _Absent:
+    """A tuple method that a cons cell does not have: reading it raises ``AttributeError``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        raise AttributeError(f"cons cells have no {self.name!r}: walk them with car and cdr")
+
+
+def _unsupported(op: str, reflected: bool = False) -> Any:
+    """An operator that ``tuple`` has and a cons cell refuses, with the TypeError Python gives elsewhere.
+
+    Returning NotImplemented is not enough: Python would then fall back on tuple's
+    own ``+`` and ``*`` for any operand, and on tuple's comparisons against a tuple.
+    """
+    arithmetic = op in ("+", "*")
+    if arithmetic:
+        message = f"unsupported operand type(s) for {op}: {{!r}} and {{!r}}"
+    else:
+        message = f"{op!r} not supported between instances of {{!r}} and {{!r}}"
+
+    def refuse(self: Any, other: Any) -> Any:
+        if not arithmetic and not isinstance(other, tuple):
+            return NotImplemented  # Python's own TypeError, or the other operand's method
+        left, right = (other, self) if reflected else (self, other)
+        raise TypeError(message.format(type(left).__name__, type(right).__name__))
+
+    return refuse
+
+
+class Cons(tuple):  # type: ignore[type-arg]
     """An immutable cons cell ``(car . cdr)``.
 
     >>> Cons(1, Cons(2, NIL))
@@ -120,24 +175,33 @@ class Cons:
     >>> Cons(1, "G")
     (1 . G)
 
-    * ``==`` is structural (McCarthy's ``=``); ``hash`` agrees with it and is
-      computed once per cell.  Both are iterative.
+    * ``==`` is structural (McCarthy's ``=``); ``hash`` agrees with it.  Both are
+      iterative, and both walk the whole structure each time: a cell does not keep
+      its hash (a third item, computed as each cell is built, would cost 8 bytes a
+      cell and a hash per cell built; a hash of a string kept in a pickle would be
+      wrong in another process).
     * ``str`` and ``repr`` print Lisp notation (see :mod:`lispy.lisp.printer`).
-    * Iterating a proper list gives its elements and ``len`` its length; on a
-      dotted list both raise :class:`LispTypeError` at the dotted tail.
-    * Assigning or deleting an attribute raises ``AttributeError``.
+    * Iterating a proper list gives its elements, ``len`` its length and ``in``
+      tests membership; on a dotted list they raise :class:`LispTypeError` at the tail.
+    * Assigning or deleting an attribute raises ``AttributeError``, through
+      ``object.__setattr__`` and the ``car``/``cdr`` descriptors too, and so does
+      changing a cell's ``__class__``; a cell has no ``__dict__``.
+    * ``pickle`` and ``copy`` work at any length and depth; ``copy.copy`` and
+      ``copy.deepcopy`` return the cell itself.
+
+    Underneath, a cell is a ``tuple`` of two items, but it does not behave as
+    one: indexing, ``+``, ``*``, ``<`` and the tuple methods ``count`` and
+    ``index`` raise, as they would on any non-sequence.
     """
 
-    __slots__ = ("_hash", "car", "cdr")
+    __slots__ = ()
 
-    car: Any
-    cdr: Any
-    _hash: int | None
+    car: Any = _tuplegetter(0, "The car, the first of the cell's two values.")
+    cdr: Any = _tuplegetter(1, "The cdr, the second of the cell's two values (the rest of a list).")
+    __class__ = property(type, doc="The class of the cell; it cannot be assigned.")  # type: ignore[assignment]
 
-    def __init__(self, car: Any, cdr: Any) -> None:
-        _set_car(self, car)
-        _set_cdr(self, cdr)
-        _set_hash(self, None)
+    def __new__(cls, car: Any, cdr: Any) -> Cons:
+        return _new(cls, (car, cdr))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"cons cells are immutable: cannot set {name!r}")
@@ -164,24 +228,44 @@ class Cons:
             raise LispTypeError("len", self, "is not a proper list")
         return k
 
+    def __contains__(self, x: object) -> bool:
+        return any(e is x or e == x for e in self)
+
+    def __getitem__(self, index: Any) -> Any:
+        raise TypeError("'Cons' object is not subscriptable")
+
+    __reversed__ = None  # type: ignore[assignment]
+    count = _Absent()  # type: ignore[assignment]
+    index = _Absent()  # type: ignore[assignment]
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cons):
-            return NotImplemented
+            return False if isinstance(other, tuple) else NotImplemented  # not tuple's == on (car, cdr)
         return _equal(self, other)
 
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, Cons):
-            return NotImplemented
+            return True if isinstance(other, tuple) else NotImplemented
         return not _equal(self, other)
 
+    __lt__ = _unsupported("<")
+    __le__ = _unsupported("<=")
+    __gt__ = _unsupported(">")
+    __ge__ = _unsupported(">=")
+    __add__ = _unsupported("+")
+    __radd__ = _unsupported("+", reflected=True)
+    __mul__ = _unsupported("*")
+    __rmul__ = _unsupported("*", reflected=True)
+
     def __hash__(self) -> int:
-        h = self._hash
-        return h if h is not None else _hash_tree(self)
+        return _hash_tree(self)
 
     def __repr__(self) -> str:
         from lispy.lisp.printer import to_string
 
         return to_string(self)
+
+    __str__ = __repr__
 
     def __copy__(self) -> Cons:
         return self
@@ -189,56 +273,85 @@ class Cons:
     def __deepcopy__(self, memo: dict[int, Any]) -> Cons:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[array[int], list[Any]]]:
+        from lispy.lisp.pickling import flatten, unflatten  # pickling builds cells: a call-time import
 
-_set_car = Cons.__dict__["car"].__set__
-_set_cdr = Cons.__dict__["cdr"].__set__
-_set_hash = Cons.__dict__["_hash"].__set__
+        return unflatten, flatten(self)
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[array[int], list[Any]]]:
+        return self.__reduce__()
 
 
 def _equal(x: Any, y: Any) -> bool:
-    """Structural equality of two values, with a stack instead of recursion."""
-    stack = [(x, y)]
-    while stack:
-        x, y = stack.pop()
+    """Structural equality of two values: the cdrs in a loop, the cars that are cells on a stack."""
+    stack: list[tuple[Any, Any]] = []
+    while True:
         while x is not y:
             if type(x) is Cons:
                 if type(y) is not Cons:
                     return False
-                hx, hy = x._hash, y._hash
-                if hx is not None and hy is not None and hx != hy:
-                    return False
-                stack.append((x.car, y.car))
+                a, b = x.car, y.car
+                if a is not b:
+                    if type(a) is Cons:
+                        stack.append((a, b))
+                    elif type(b) is Cons or not a == b:
+                        return False
                 x, y = x.cdr, y.cdr
             elif type(y) is Cons or not x == y:
                 return False
             else:
                 break
-    return True
+        if not stack:
+            return True
+        x, y = stack.pop()
 
 
 def _hash_tree(x: Cons) -> int:
-    """Hash a cell from its car's and cdr's hashes, post-order, caching each cell's."""
-    stack = [x]
-    while stack:
-        c = stack[-1]
-        if c._hash is not None:
-            stack.pop()
-            continue
-        car, cdr = c.car, c.cdr
-        waiting = False
-        if type(cdr) is Cons and cdr._hash is None:
-            stack.append(cdr)
-            waiting = True
-        if type(car) is Cons and car._hash is None:
-            stack.append(car)
-            waiting = True
-        if waiting:
-            continue
-        hcar = car._hash if type(car) is Cons else hash(car)
-        hcdr = cdr._hash if type(cdr) is Cons else hash(cdr)
-        _set_hash(c, hash((hcar, hcdr)))
-        stack.pop()
-    return x._hash  # type: ignore[return-value]  # set by the loop above
+    """Each list folded from its end, ``h = hash((car, h))``; a car that is a cell enters as its hash.
+
+    The lists that are cars wait on a stack: no recursion, any length and depth.
+    """
+    frames: list[tuple[list[Any], int, int]] = []  # a list's cars, the next to fold, the hash so far
+    cars: list[Any] = []
+    u: Any = x
+    while type(u) is Cons:
+        cars.append(u.car)
+        u = u.cdr
+    h, i = hash(u), len(cars)
+    while True:
+        while i:
+            i -= 1
+            c = cars[i]
+            if type(c) is Cons:
+                frames.append((cars, i, h))
+                cars = []
+                while type(c) is Cons:
+                    cars.append(c.car)
+                    c = c.cdr
+                h, i = hash(c), len(cars)
+            else:
+                h = hash((c, h))
+        if not frames:
+            return h
+        hcar = h
+        cars, i, h = frames.pop()
+        h = hash((hcar, h))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector for the block and restore it however the block ends.
+
+    Nested pauses leave it to the outermost to restore.  The collector's switch is
+    process-wide: another thread's allocations meanwhile are not collected either.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # --- conversions ----------------------------------------------------------
@@ -248,10 +361,24 @@ def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
     """The Lisp list of ``items`` (one level: elements are not converted).
 
     ``from_iterable([1, 2], tail="G")`` is ``(1 2 . G)``; ``from_iterable([])`` is ``NIL``.
+    From :data:`PAUSE_AT` items on, the cyclic garbage collector is paused while
+    the cells are built (and restored however this returns).
     """
+    if type(items) is not list and type(items) is not tuple:
+        items = list(items)
     result = tail
-    for x in reversed(items if isinstance(items, (list, tuple)) else list(items)):
-        result = Cons(x, result)
+    if len(items) < PAUSE_AT:  # type: ignore[arg-type]
+        for x in reversed(items):  # type: ignore[call-overload]
+            result = _new(Cons, (x, result))
+        return result
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for x in reversed(items):  # type: ignore[call-overload]
+            result = _new(Cons, (x, result))
+    finally:
+        if enabled:
+            gc.enable()
     return result
 
 
@@ -274,97 +401,3 @@ def to_pylist(u: Any) -> list[Any]:
     if type(u) is not Cons:
         raise LispTypeError("to_pylist", u)
     return list(u)
-
-
-def from_python(obj: Any) -> Any:
-    """Convert nested Python data to Lisp data.
-
-    A Python ``list`` becomes a proper list, a 2-``tuple`` ``(x, y)`` a cons cell
-    ``(x . y)`` (so ``[("G", 1)]`` is the association list ``((G . 1))``), ``None``
-    becomes ``NIL``; anything else (symbols, numbers, Lisp data) is kept as it is.
-    Other tuples raise ``TypeError``.  Iterative: any depth and length.
-    """
-    return _convert(obj, _from_python_node)
-
-
-def _from_python_node(obj: Any) -> tuple[str, Any]:
-    if isinstance(obj, list):
-        return "list", obj
-    if isinstance(obj, tuple):
-        if len(obj) != 2:
-            raise TypeError(
-                f"from_python: a tuple stands for a dotted pair and needs 2 items, got {len(obj)}"
-            )
-        return "pair", obj
-    if obj is None:
-        return "atom", NIL
-    return "atom", obj
-
-
-def to_python(x: Any) -> Any:
-    """Convert Lisp data to nested Python data, the inverse of :func:`from_python`.
-
-    A proper list becomes a Python ``list``; a cons cell that does not start a
-    proper list becomes a 2-``tuple`` ``(car, cdr)``; ``NIL`` becomes ``[]``;
-    atoms are kept.  ``to_python(read("((1 . G) (2 3))")) == [(1, "G"), [2, 3]]``.
-    """
-    return _convert(x, _to_python_node)
-
-
-def _to_python_node(x: Any) -> tuple[str, Any]:
-    if x is NIL:
-        return "atom", []
-    if type(x) is not Cons:
-        return "atom", x
-    u = x
-    while type(u) is Cons:
-        u = u.cdr
-    if u is NIL:
-        return "pylist", x
-    return "pypair", x
-
-
-def _convert(root: Any, classify: Any) -> Any:
-    """Rebuild a tree bottom-up with an explicit stack; ``classify`` names each node's kind."""
-    # Each frame: [kind, children (list), index of the next child, converted children].
-    result: Any = None
-    kind, node = classify(root)
-    if kind == "atom":
-        return node
-    stack = [[kind, _children(kind, node), 0, []]]
-    while stack:
-        frame = stack[-1]
-        children, i = frame[1], frame[2]
-        if i < len(children):
-            frame[2] = i + 1
-            k, n = classify(children[i])
-            if k == "atom":
-                frame[3].append(n)
-            else:
-                stack.append([k, _children(k, n), 0, []])
-            continue
-        stack.pop()
-        result = _build(frame[0], frame[3])
-        if stack:
-            stack[-1][3].append(result)
-    return result
-
-
-def _children(kind: str, node: Any) -> list[Any]:
-    if kind == "list":
-        return node
-    if kind == "pair":
-        return list(node)
-    if kind == "pylist":
-        return list(node)
-    return [node.car, node.cdr]  # pypair
-
-
-def _build(kind: str, parts: list[Any]) -> Any:
-    if kind == "list":
-        return from_iterable(parts)
-    if kind == "pair":
-        return Cons(parts[0], parts[1])
-    if kind == "pylist":
-        return parts
-    return (parts[0], parts[1])

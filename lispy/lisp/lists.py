@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lispy.lisp.data import NIL, Cons, LispTypeError, _equal, from_iterable
+from lispy.lisp.data import NIL, Cons, LispTypeError, _collector_paused, _equal, _new, from_iterable
 
 __all__ = [
     "a",
@@ -219,10 +219,9 @@ def assoc(x: Any, al: Any) -> Any:
 
 def reverse(u: Any) -> Any:
     """``reverse u``: the elements of ``u`` in the opposite order.  LISP 1.5."""
-    result: Any = NIL
-    for x in _elements(u, "reverse"):
-        result = Cons(x, result)
-    return result
+    items = _elements(u, "reverse")
+    items.reverse()
+    return from_iterable(items)
 
 
 def append(u: Any, v: Any) -> Any:
@@ -261,7 +260,7 @@ def prup(u: Any, v: Any) -> Any:
     pairs = []
     y = v
     for x in _elements(u, "prup"):
-        pairs.append(Cons(x, a(y)))
+        pairs.append(_new(Cons, (x, a(y))))
         y = d(y)
     return from_iterable(pairs)
 
@@ -290,16 +289,42 @@ def sublis(s: Any, e: Any) -> Any:
         except TypeError:  # an unhashable Python value is no key
             return z
 
-    return _rebuild(e, sub2)
+    # A list whose elements are all atoms (the common case) in one pass; a tree by _rebuild.
+    cars = []
+    x = e
+    while type(x) is Cons:
+        car = x.car
+        if type(car) is Cons:
+            return _rebuild(e, sub2)
+        cars.append(car)
+        x = x.cdr
+    if x is e:
+        return sub2(e)
+    try:
+        get = table.get
+        new_cars = [get(z, z) for z in cars]
+    except TypeError:  # an unhashable element: sub2 keeps it
+        new_cars = [sub2(z) for z in cars]
+    return from_iterable(new_cars, sub2(x))
 
 
 def _rebuild(e: Any, leaf: Fn) -> Any:
-    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``."""
+    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``.
+
+    Each cell is copied once, so cells shared within ``e`` stay shared in the copy.
+    """
     if type(e) is not Cons:
         return leaf(e)
     # Post-order over the cells: a cell is built once its car and cdr are.
     done: dict[int, Any] = {}
     stack = [e]
+    with _collector_paused():
+        _rebuild_cells(stack, done, leaf)
+    return done[id(e)]
+
+
+def _rebuild_cells(stack: list[Any], done: dict[int, Any], leaf: Fn) -> None:
+    """Copy each cell on ``stack`` and below it into ``done`` (by ``id``), cars and cdrs first."""
     while stack:
         c = stack[-1]
         car, cdr = c.car, c.cdr
@@ -317,8 +342,7 @@ def _rebuild(e: Any, leaf: Fn) -> Any:
             continue
         new_car = done[id(car)] if type(car) is Cons else leaf(car)
         new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
-        done[id(c)] = Cons(new_car, new_cdr)
-    return done[id(e)]
+        done[id(c)] = _new(Cons, (new_car, new_cdr))
 
 
 # --- truth over lists ---------------------------------------------------------

@@ -17,17 +17,26 @@ and column (both from 1) of the fault: an unclosed ``(`` (its position), an
 unexpected ``)``, a misplaced dot, a stray character, nothing to read, or text
 after the expression.  The parser is a loop with an explicit stack, so text
 nested 10^5 deep reads like any other.
+
+Text without bars, quotes, commas or ``#`` is read in bulk: split at the
+parentheses with ``str.split``, each run between them split into tokens at once,
+and a run of numbers converted by the ``json`` module's number scanner (whose
+syntax is a subset of the reader's, with the same values).  Anything unusual
+there (a misplaced dot, a stray parenthesis, a second expression) sends the
+text to the exact reader, which walks it token by token and reports the fault's
+line and column, computed only then.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 from lispy.lisp.atoms import parse_atom
-from lispy.lisp.data import NIL, from_iterable
+from lispy.lisp.data import NIL, _collector_paused, from_iterable
 
 __all__ = ["ReadError", "read"]
 
@@ -44,8 +53,7 @@ class ReadError(ValueError):
 
 _TOKEN = re.compile(
     r"""
-      (?P<space>[^\S\n]+)
-    | (?P<newline>\n)
+      (?P<space>\s+)
     | (?P<comment>;[^\n]*)
     | (?P<open>\()
     | (?P<close>\))
@@ -57,56 +65,6 @@ _TOKEN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 _UNBAR = re.compile(r"\\(.)", re.DOTALL)
-
-
-_DOT = object()  # the token "."
-
-
-def _tokens(text: str) -> Iterator[tuple[str, Any, int, int]]:
-    """Yield ``(kind, value, line, column)`` for each token of ``text``."""
-    line, line_start = 1, 0
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup or "stray"
-        start = m.start()
-        column = start - line_start + 1
-        if kind == "space" or kind == "comment":
-            continue
-        if kind == "newline":
-            line, line_start = line + 1, m.end()
-            continue
-        token = m.group()
-        if kind == "atom":
-            if token == ".":
-                yield "dot", _DOT, line, column
-            elif token.startswith("#"):
-                raise ReadError(f"unreadable object {token!r}", line, column)
-            else:
-                yield "atom", parse_atom(token), line, column
-        elif kind == "barred":
-            yield "atom", sys.intern(_UNBAR.sub(r"\1", token[1:-1])), line, column
-            newlines = token.count("\n")
-            if newlines:
-                line += newlines
-                line_start = start + token.rindex("\n") + 1
-        elif kind == "unclosed_bar":
-            raise ReadError("a symbol opened with '|' is never closed", line, column)
-        elif kind == "stray":
-            raise ReadError(f"unexpected character {token!r}", line, column)
-        else:
-            yield kind, token, line, column
-    yield "end", None, line, len(text) - line_start + 1
-
-
-class _Frame:
-    """A list being read: its elements, its dotted tail, and where it opened."""
-
-    __slots__ = ("column", "items", "line", "state", "tail")
-
-    def __init__(self, line: int, column: int) -> None:
-        self.items: list[Any] = []
-        self.tail: Any = NIL
-        self.state = "items"  # then "dot" (after the dot) and "tail" (after the tail)
-        self.line, self.column = line, column
 
 
 def read(text: str) -> Any:
@@ -123,38 +81,213 @@ def read(text: str) -> Any:
     """
     if not isinstance(text, str):
         raise TypeError(f"read: expected a str of Lisp text, got {type(text).__name__}")
+    with _collector_paused():
+        if not any(c in text for c in _EXACT_ONLY):
+            result = _read_bulk(text)
+            if result is not _EXACT:
+                return result
+        return _read_exact(text)
+
+
+# --- in bulk ------------------------------------------------------------------------------
+
+_EXACT_ONLY = "|\"'`,#"
+"""Characters that only the exact reader handles: bars, the stray characters, and ``#``."""
+
+_EXACT = object()  # the bulk reader's answer when the exact reader must decide
+_COMMENT = re.compile(r";[^\n]*")
+_NUMBER_CHARS = b"0123456789.eE+-"
+_SPACES = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # ASCII whitespace, as str.split() sees it
+_ELEMENTS, _AFTER_DOT, _AFTER_TAIL = 0, 1, 2
+
+
+def _read_bulk(text: str) -> Any:
+    """The datum of ``text`` read a run of atoms at a time, or ``_EXACT`` at anything unusual.
+
+    ``text`` has none of :data:`_EXACT_ONLY`.  A frame is ``(items, tail, state)`` for
+    each list still open; the top level is a frame whose items may hold one datum.
+    """
+    if ";" in text:
+        text = _COMMENT.sub("", text)
+    frames: list[tuple[list[Any], Any, int]] = []
+    items: list[Any] = []
+    tail: Any = NIL
+    state = _ELEMENTS
+    symbols: dict[str, Any] = {}
+    for k, piece in enumerate(text.split("(")):
+        if k:  # a '(' came before this piece
+            if state == _AFTER_TAIL or (not frames and items):
+                return _EXACT
+            frames.append((items, tail, state))
+            items, tail, state = [], NIL, _ELEMENTS
+        for j, run in enumerate(piece.split(")")):
+            if j:  # a ')' came before this run
+                if not frames or state == _AFTER_DOT:
+                    return _EXACT
+                value = from_iterable(items, tail)
+                items, tail, state = frames.pop()
+                if state == _AFTER_DOT:
+                    tail, state = value, _AFTER_TAIL
+                elif state == _AFTER_TAIL or (not frames and items):
+                    return _EXACT
+                else:
+                    items.append(value)
+            if not run:
+                continue
+            atoms = _atoms(run, symbols)
+            if atoms is not None:
+                if not atoms:  # blanks only
+                    continue
+                if state == _ELEMENTS and (frames or (not items and len(atoms) == 1)):
+                    if items:
+                        items += atoms
+                    else:
+                        items = atoms
+                    continue
+            if not frames:  # a dot, or more than one datum, at the top level
+                return _EXACT
+            for token in run.split():
+                if token == ".":
+                    if state != _ELEMENTS or not items:
+                        return _EXACT
+                    state = _AFTER_DOT
+                elif state == _AFTER_DOT:
+                    tail, state = _atom(token, symbols), _AFTER_TAIL
+                elif state == _AFTER_TAIL:
+                    return _EXACT
+                else:
+                    items.append(_atom(token, symbols))
+    if frames or len(items) != 1:
+        return _EXACT
+    return items[0]
+
+
+def _atoms(run: str, symbols: dict[str, Any]) -> list[Any] | None:
+    """The atoms of ``run`` (text without parentheses), or None if a token is the dot."""
+    if run.isascii():  # a run of numbers goes to json's scanner, with commas for the blanks
+        raw = run.encode("ascii")
+        numbers = None
+        if not raw.translate(None, _NUMBER_CHARS + b" "):
+            numbers = _json_numbers(run.strip().replace(" ", ","))
+            if numbers is None and "  " in run:
+                numbers = _json_numbers(",".join(run.split()))
+        elif not raw.translate(None, _NUMBER_CHARS + _SPACES):
+            numbers = _json_numbers(",".join(run.split()))
+        if numbers is not None:
+            return numbers
+    tokens = run.split()
+    if "." in run and "." in tokens:
+        return None
+    for token in set(tokens).difference(symbols):
+        symbols[token] = parse_atom(token)
+    return list(map(symbols.__getitem__, tokens))
+
+
+def _json_numbers(numbers: str) -> list[Any] | None:
+    """The comma-separated ``numbers`` by ``json.loads``, or None where JSON's syntax is not the reader's.
+
+    JSON numbers (``-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?``) are reader numbers
+    with the same value: int for the integers, float otherwise.  JSON rejects the
+    reader's other forms (``+1``, ``01``, ``1.``, ``.5``) and the dot, which then go
+    token by token.
+    """
+    try:
+        return json.loads("[" + numbers + "]")  # type: ignore[no-any-return]
+    except ValueError:
+        return None
+
+
+def _atom(token: str, symbols: dict[str, Any]) -> Any:
+    value = symbols.get(token)
+    if value is None:
+        value = symbols[token] = parse_atom(token)
+    return value
+
+
+# --- token by token, with the fault's place -----------------------------------------------
+
+_DOT = object()  # the token "."
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (from 1) of ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+def _fault(reason: str, text: str, offset: int) -> ReadError:
+    return ReadError(reason, *_position(text, offset))
+
+
+def _tokens(text: str) -> Iterator[tuple[str, Any, int]]:
+    """Yield ``(kind, value, offset)`` for each token of ``text``, then ``("end", None, len(text))``."""
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup or "stray"
+        if kind == "space" or kind == "comment":
+            continue
+        start = m.start()
+        token = m.group()
+        if kind == "atom":
+            if token == ".":
+                yield "dot", _DOT, start
+            elif token.startswith("#"):
+                raise _fault(f"unreadable object {token!r}", text, start)
+            else:
+                yield "atom", parse_atom(token), start
+        elif kind == "barred":
+            yield "atom", sys.intern(_UNBAR.sub(r"\1", token[1:-1])), start
+        elif kind == "unclosed_bar":
+            raise _fault("a symbol opened with '|' is never closed", text, start)
+        elif kind == "stray":
+            raise _fault(f"unexpected character {token!r}", text, start)
+        else:
+            yield kind, token, start
+    yield "end", None, len(text)
+
+
+class _Frame:
+    """A list being read: its elements, its dotted tail, and where it opened."""
+
+    __slots__ = ("items", "offset", "state", "tail")
+
+    def __init__(self, offset: int) -> None:
+        self.items: list[Any] = []
+        self.tail: Any = NIL
+        self.state = "items"  # then "dot" (after the dot) and "tail" (after the tail)
+        self.offset = offset
+
+
+def _read_exact(text: str) -> Any:
+    """:func:`read` token by token: the reader that names the place of a fault."""
     stack: list[_Frame] = []
     result: Any = _DOT  # nothing read yet
-    for kind, value, line, column in _tokens(text):
+    for kind, value, offset in _tokens(text):
         if kind == "end":
             if stack:
-                f = stack[-1]
-                raise ReadError("'(' is never closed", f.line, f.column)
+                raise _fault("'(' is never closed", text, stack[-1].offset)
             if result is _DOT:
-                raise ReadError("nothing to read", line, column)
+                raise _fault("nothing to read", text, offset)
             return result
         if result is not _DOT:
-            reason = "unexpected ')'" if kind == "close" else "text after the expression"
-            raise ReadError(reason, line, column)
+            raise _fault("unexpected ')'" if kind == "close" else "text after the expression", text, offset)
         if kind == "open":
             if stack:
-                _expect_element(stack[-1], line, column)
-            stack.append(_Frame(line, column))
+                _expect_element(stack[-1], text, offset)
+            stack.append(_Frame(offset))
             continue
         if kind == "dot":
             if not stack:
-                raise ReadError("a dot outside a list", line, column)
+                raise _fault("a dot outside a list", text, offset)
             f = stack[-1]
             if f.state != "items" or not f.items:
-                raise ReadError("a dot must stand between the elements and the tail", line, column)
+                raise _fault("a dot must stand between the elements and the tail", text, offset)
             f.state = "dot"
             continue
         if kind == "close":
             if not stack:
-                raise ReadError("unexpected ')'", line, column)
+                raise _fault("unexpected ')'", text, offset)
             f = stack.pop()
             if f.state == "dot":
-                raise ReadError("a dot must be followed by one tail before ')'", line, column)
+                raise _fault("a dot must be followed by one tail before ')'", text, offset)
             value = from_iterable(f.items, f.tail)
         # A complete datum: an atom, or a list just closed.
         if not stack:
@@ -165,11 +298,11 @@ def read(text: str) -> Any:
                 f.tail, f.state = value, "tail"
             else:
                 if kind == "atom":  # a list's opening '(' was checked when it was read
-                    _expect_element(f, line, column)
+                    _expect_element(f, text, offset)
                 f.items.append(value)
     raise AssertionError("unreachable: the token stream ends with 'end'")
 
 
-def _expect_element(f: _Frame, line: int, column: int) -> None:
+def _expect_element(f: _Frame, text: str, offset: int) -> None:
     if f.state == "tail":
-        raise ReadError("only one tail may follow the dot", line, column)
+        raise _fault("only one tail may follow the dot", text, offset)

@@ -287,7 +287,7 @@ def _last(node: Node) -> Where:
         value = getattr(node, name)
         if isinstance(value, Node):
             children.append(value)
-        elif isinstance(value, tuple):
+        elif type(value) is tuple:
             children.extend(x for x in value if isinstance(x, Node))
     return max([_at(node), *(_last(x) for x in children)])
 
