@@ -176,7 +176,7 @@ def test_random_four_block_puzzles_agree_with_allsol(blocks: list[list[str]]) ->
     assert 8 * length(allsol(from_python(blocks))) == len(brute_force_solutions(blocks))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(puzzles((1, 5)))
 def test_random_puzzles_of_n_blocks_in_n_colours_agree_with_allsol(blocks: list[list[str]]) -> None:
     agree(blocks)
