@@ -33,7 +33,7 @@ from lispy.mexpr.session import COMMANDS, Session
 __all__ = ["Session", "entry", "main", "run_lines"]
 
 PROMPT, MORE = "lispy> ", "...    "
-HELP = cli.plain(__doc__ or "") + "\n\n" + COMMANDS
+HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
 
 
 def run_lines(session: Session, lines: Iterable[str]) -> None:
