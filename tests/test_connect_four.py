@@ -66,6 +66,53 @@ def random_position(rng: random.Random, moves: int) -> Position:
     return state
 
 
+def plain_features(cells: str, player: str) -> tuple[int, int, int, int, int]:
+    """:func:`features` recounted cell by cell over the 69 windows, from the 42 characters."""
+    other = "O" if player == "X" else "X"
+    counts = {player: [0] * 5, other: [0] * 5}
+    for w in WINDOWS:
+        mine, theirs = sum(cells[j] == player for j in w), sum(cells[j] == other for j in w)
+        if mine and not theirs:
+            counts[player][mine] += 1
+        elif theirs and not mine:
+            counts[other][theirs] += 1
+    centre = sum(cells[row * 7 + 3] == player for row in range(6))
+    return counts[player][3], counts[player][2], counts[other][3], counts[other][2], centre
+
+
+def plain_cells(moves: list[int]) -> str:
+    """The 42 characters after ``moves``, row by row from the bottom, dropped one by one in a list."""
+    cells, heights = ["."] * 42, [0] * 7
+    for k, col in enumerate(moves):
+        cells[heights[col] * 7 + col] = "XO"[k % 2]
+        heights[col] += 1
+    return "".join(cells)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_bitboards_agree_with_a_plain_board(seed: int) -> None:
+    """Cells, winner, features, quiescence and the key against a list of 42 characters, on random games."""
+    rng = random.Random(seed)
+    game = ConnectFour()
+    for _ in range(25):
+        moves: list[int] = []
+        state = game.initial
+        while not game.terminal_test(state):
+            moves.append(rng.choice([c for c in range(7) if state.heights[c] < 6]))
+            state = game.play(state, moves[-1])
+            cells = plain_cells(moves)
+            assert state.cells == cells and state == position(moves)
+            fours = [w for w in WINDOWS if len({cells[j] for j in w}) == 1 and cells[w[0]] != "."]
+            assert state.winner == (cells[fours[0][0]] if fours else None)
+            for player in "XO":
+                assert features(state, player) == plain_features(cells, player)
+            wins_at_once = any(s.winner is not None for _, s in game.successors(state))
+            assert game.quiescent(state) == (not wins_at_once)
+        assert state.winner is not None or "." not in state.cells
+    keys = {game.key(position(m)) for m in ("", "3", "34", "43", "0011", "1100")}
+    assert len(keys) == 5  # "0011" and "1100" reach one position; all others differ
+
+
 def plain_depth_limited(game: ConnectFour, state: Position, depth: int, player: str) -> float:
     """Minimax to ``depth`` plies with the game's evaluation, no pruning: the cross-check."""
     if game.terminal_test(state):

@@ -2,8 +2,16 @@
 
 Seven columns of six cells; a move drops a disc into a column (0 to 6) that is
 not full; four in a row horizontally, vertically or diagonally wins.  X moves
-first.  The board is a pyrsistent ``pvector`` of 42 cells, row by row from the
-bottom, ``"X"``, ``"O"`` or ``"."``.
+first.  The cells are numbered 0 to 41 row by row from the bottom (cell
+``row * 7 + col``), as :data:`WINDOWS` lists them; ``state.cells`` shows the board
+as 42 characters in that order, ``"X"``, ``"O"`` or ``"."``.
+
+A state keeps each player's discs as an integer bitboard, seven bits a column
+(bit ``col * 7 + row``, the seventh always clear so that no line runs from one
+column into the next), so that a move is a few integer operations: four in a
+row is two shifts and two ``&`` in each of the four directions, and the lines
+of four that :func:`features` counts are counted for all 69 at once, a
+direction at a time.
 
 The evaluation is a weighted linear function (AIMA 2nd ed. §6.4) of features
 counted over the 69 lines of four cells: lines where the player has three discs
@@ -16,8 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import NamedTuple
-
-from pyrsistent import PVector, pvector
 
 __all__ = [
     "COLUMNS",
@@ -54,16 +60,74 @@ def _windows() -> tuple[tuple[int, int, int, int], ...]:
 
 WINDOWS = _windows()
 """The 69 lines of four cells."""
-_WINDOWS_THROUGH = tuple(tuple(w for w in WINDOWS if i in w) for i in range(ROWS * COLUMNS))
+
+_HEIGHT = ROWS + 1
+"""Bits a column takes in a bitboard: its six cells and a clear one above them."""
+
+_BIT = tuple(1 << (i % COLUMNS * _HEIGHT + i // COLUMNS) for i in range(ROWS * COLUMNS))
+"""The bitboard bit of each cell 0 to 41."""
+
+_DROP = tuple(tuple(1 << (col * _HEIGHT + row) for row in range(ROWS)) for col in range(COLUMNS))
+"""The bit of a disc dropped into column ``col`` that holds ``row`` discs: ``_DROP[col][row]``."""
+
+_FULL = sum(_BIT)
+_CENTRE = sum(_DROP[3])
+
+
+def _starts() -> tuple[tuple[int, int], ...]:
+    """Each direction as a shift (1 up a column, 7 along a row, 8 and 6 along the diagonals) with
+    the bits where the :data:`WINDOWS` in that direction start: a line from bit ``p`` holds the bits
+    ``p``, ``p + s``, ``p + 2s`` and ``p + 3s``."""
+    starts: dict[int, int] = {}
+    for w in WINDOWS:
+        first, second = sorted(_BIT[i].bit_length() - 1 for i in w)[:2]
+        starts[second - first] = starts.get(second - first, 0) | 1 << first
+    return tuple(sorted(starts.items()))
+
+
+_STARTS = _starts()
+
+
+def _has_four(discs: int) -> bool:
+    """Whether the bitboard ``discs`` holds four in a row."""
+    for s in (1, 7, 6, 8):
+        pairs = discs & discs >> s
+        if pairs & pairs >> 2 * s:
+            return True
+    return False
+
+
+def _lines(mine: int, theirs: int) -> tuple[int, int]:
+    """The lines of four holding three of ``mine`` and holding two, none of them ``theirs``."""
+    threes = twos = 0
+    for s, starts in _STARTS:
+        clear = starts & ~(theirs | theirs >> s | theirs >> 2 * s | theirs >> 3 * s)
+        a, b, c, d = mine, mine >> s, mine >> 2 * s, mine >> 3 * s
+        both_ab, one_ab, both_cd, one_cd = a & b, a ^ b, c & d, c ^ d
+        three = both_ab & one_cd | both_cd & one_ab
+        two = both_ab & ~(one_cd | both_cd) | both_cd & ~(one_ab | both_ab) | one_ab & one_cd
+        threes += (three & clear).bit_count()
+        twos += (two & clear).bit_count()
+    return threes, twos
 
 
 class Position(NamedTuple):
-    """A Connect Four state: 42 ``cells``, the columns' ``heights``, who is ``to_move``, the ``winner``."""
+    """A Connect Four state: the discs of ``x`` and of ``o`` as bitboards, the columns' ``heights``,
+    who is ``to_move``, the ``winner`` or None.
 
-    cells: PVector[str]
+    ``cells`` is the board as 42 characters, ``"X"``, ``"O"`` or ``"."``, row by row from the bottom.
+    """
+
+    x: int
+    o: int
     heights: tuple[int, ...]
     to_move: str
     winner: str | None
+
+    @property
+    def cells(self) -> str:
+        x, o = self.x, self.o
+        return "".join("X" if x & bit else "O" if o & bit else EMPTY for bit in _BIT)
 
     def __str__(self) -> str:
         return show(self)
@@ -71,7 +135,8 @@ class Position(NamedTuple):
 
 def show(state: Position) -> str:
     """The board, top row first, with the column numbers below."""
-    rows = [" ".join(state.cells[_cell(r, c)] for c in range(COLUMNS)) for r in reversed(range(ROWS))]
+    cells = state.cells
+    rows = [" ".join(cells[_cell(r, c)] for c in range(COLUMNS)) for r in reversed(range(ROWS))]
     return "\n".join([*rows, " ".join(str(c) for c in range(COLUMNS))])
 
 
@@ -80,13 +145,14 @@ def _other(player: str) -> str:
 
 
 def _drop(state: Position, col: int) -> Position:
-    row = state.heights[col]
-    i = _cell(row, col)
-    player = state.to_move
-    cells = state.cells.set(i, player)
-    won = any(all(cells[j] == player for j in w) for w in _WINDOWS_THROUGH[i])
-    heights = (*state.heights[:col], row + 1, *state.heights[col + 1 :])
-    return Position(cells, heights, _other(player), player if won else None)
+    x, o, heights, player, _ = state
+    row = heights[col]
+    heights = (*heights[:col], row + 1, *heights[col + 1 :])
+    if player == "X":
+        x |= _DROP[col][row]
+        return Position(x, o, heights, "O", "X" if _has_four(x) else None)
+    o |= _DROP[col][row]
+    return Position(x, o, heights, "X", "O" if _has_four(o) else None)
 
 
 def position(moves: Iterable[int | str] = ()) -> Position:
@@ -95,7 +161,7 @@ def position(moves: Iterable[int | str] = ()) -> Position:
     ``position("3324")`` or ``position([3, 3, 2, 4])``.  Raises ``ValueError`` for a
     column outside 0-6, a full column, or a move after the game is over.
     """
-    state = Position(pvector([EMPTY] * (ROWS * COLUMNS)), (0,) * COLUMNS, "X", None)
+    state = Position(0, 0, (0,) * COLUMNS, "X", None)
     for k, m in enumerate(moves):
         col = int(m)
         if not 0 <= col < COLUMNS:
@@ -114,23 +180,10 @@ def features(state: Position, player: str) -> tuple[int, int, int, int, int]:
     A three (two) is a line of four cells holding three (two) of one player's
     discs and no disc of the other.
     """
-    cells = state.cells
-    other = _other(player)
-    counts = {player: [0, 0, 0, 0, 0], other: [0, 0, 0, 0, 0]}
-    for w in WINDOWS:
-        mine = theirs = 0
-        for j in w:
-            c = cells[j]
-            if c == player:
-                mine += 1
-            elif c == other:
-                theirs += 1
-        if theirs == 0 and mine:
-            counts[player][mine] += 1
-        elif mine == 0 and theirs:
-            counts[other][theirs] += 1
-    centre = sum(cells[_cell(r, 3)] == player for r in range(ROWS))
-    return counts[player][3], counts[player][2], counts[other][3], counts[other][2], centre
+    mine, theirs = (state.x, state.o) if player == "X" else (state.o, state.x)
+    my_threes, my_twos = _lines(mine, theirs)
+    their_threes, their_twos = _lines(theirs, mine)
+    return my_threes, my_twos, their_threes, their_twos, (mine & _CENTRE).bit_count()
 
 
 WEIGHTS = (5.0, 2.0, -5.0, -2.0, 1.0)
@@ -158,7 +211,7 @@ class ConnectFour:
         return [(c, _drop(state, c)) for c in ORDER if state.heights[c] < ROWS]
 
     def terminal_test(self, state: Position) -> bool:
-        return state.winner is not None or all(h == ROWS for h in state.heights)
+        return state.winner is not None or state.x | state.o == _FULL
 
     def utility(self, state: Position, player: str) -> int:
         if state.winner is None:
@@ -177,12 +230,13 @@ class ConnectFour:
         return sum(w * x for w, x in zip(WEIGHTS, f, strict=True))
 
     def quiescent(self, state: Position) -> bool:
-        """True unless the player to move can win at once."""
-        return not any(s.winner is not None for _, s in self.successors(state))
+        """True unless the player to move can win at once (a disc in some column makes four)."""
+        mine = state.x if state.to_move == "X" else state.o
+        return not any(_has_four(mine | _DROP[c][h]) for c, h in enumerate(state.heights) if h < ROWS)
 
-    def key(self, state: Position) -> PVector[str]:
-        """The transposition-table key: the cells (they determine the player to move)."""
-        return state.cells
+    def key(self, state: Position) -> tuple[int, int]:
+        """The transposition-table key: the two bitboards (they determine the player to move)."""
+        return state.x, state.o
 
     def play(self, state: Position, col: int) -> Position:
         """The state after a disc in column ``col``; ``ValueError`` if the game is over or the column full."""
