@@ -119,7 +119,7 @@ def test_the_wheel_declares_its_version_license_and_python(wheel: Path) -> None:
     assert meta["License-Expression"] == "MIT"
     assert meta["Requires-Python"] == ">=3.11"
     assert "Typing :: Typed" in meta.get_all("Classifier", [])  # type: ignore[attr-defined]
-    expected = {"toolz", "pyrsistent", "lark", "tabulate", "tqdm", "pygments", "markdown-it-py"}
+    expected = {"lark", "tabulate", "tqdm", "pygments", "markdown-it-py"}
     assert set(requirements(wheel)) == expected
 
 

@@ -15,8 +15,9 @@ operation here walks its argument with a loop, never with Python recursion, so
 that lists of 10^6 elements and trees nested 10^5 deep compare, hash, print,
 pickle and copy.
 
-A cell is a ``tuple`` of two items underneath (56 bytes, the size of a plain
-2-tuple): Python gives no way to change a tuple's items, so no trick at the
+A cell is a ``tuple`` of two items underneath (64 bytes in memory: a plain
+2-tuple's 56, and the spare item slot CPython gives every instance of a tuple
+subclass): Python gives no way to change a tuple's items, so no trick at the
 Python level can change a cell.  Building 10^6 cells lets the cyclic garbage
 collector run again and again over cells that cannot form a cycle; the bulk
 builders (:func:`from_iterable` on long input, :mod:`lispy.lisp.conversions`,
