@@ -107,7 +107,7 @@ def test_expressions_evaluate_to_lisp_data() -> None:
         ("mapcar[(1 2), 3]", "in input, line 1, column 1: mapcar is not given a function"),
         ("twice[1, 2]", "in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2"),
         ("{3}[(A)]", "in input, line 1, column 2: the function is (A), not a function"),
-        ("loop 1", "in loop, line 1, column 10: recursion too deep in loop: more than 262,144 nested calls"),
+        ("loop 1", "in loop, line 1, column 10: recursion too deep in loop: past the limit of 262,144 nested calls"),
         ("1 + (A)", "in input, line 1, column 1: +: cannot apply to 1 and (A)"),
     ],
 )

@@ -57,7 +57,7 @@ def test_the_five_parameter_runaway_is_an_error_naming_the_function() -> None:
     run = lispy_repl("f[v,w,x,y,z] ← f[v,w,x,y,z]\nf[1,2,3,4,5]\n2 + 2\n")
     no_crash(run)
     assert run.returncode == 1
-    assert "in f, line 1, column 16: recursion too deep in f: more than 262,144 nested calls" in run.stderr
+    assert "in f, line 1, column 16: recursion too deep in f: past the limit of 262,144 nested calls" in run.stderr
     assert run.stdout.splitlines() == ["4"]  # the lines after the error still run
 
 

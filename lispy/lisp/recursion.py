@@ -65,13 +65,15 @@ R = TypeVar("R")
 
 
 class RecursionTooDeep(RecursionError):
-    """A recursion went deeper than :data:`DEEP_LIMIT` calls.  ``function`` names where it began."""
+    """A recursion went past the worker's limit.  ``function`` names where it began, ``limit`` is
+    the limit (:data:`DEEP_LIMIT`, or less where the machine gave the worker a smaller stack)."""
 
-    def __init__(self, function: str) -> None:
+    def __init__(self, function: str, limit: int = DEEP_LIMIT) -> None:
         self.function = function
+        self.limit = limit
         super().__init__(
-            f"recursion too deep in {function}: more than {DEEP_LIMIT:,} nested calls "
-            "(a definition that never reaches its base case, or data nested that deep)"
+            f"recursion too deep in {function}: past the limit of {limit:,} nested calls, fewer where "
+            "calls pass through C (a definition that never reaches its base case, or data nested that deep)"
         )
 
 
@@ -133,25 +135,30 @@ def _raise_own_limit(new_limit: int) -> int:
 
 
 class _Job:
-    __slots__ = ("args", "done", "error", "function", "kwargs", "result")
+    __slots__ = ("args", "done", "error", "finished", "function", "kwargs", "result")
 
     def __init__(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         self.function, self.args, self.kwargs = function, args, kwargs
-        self.done = threading.Lock()  # held until the job ends (a lock hand-off costs ~20 µs)
+        self.done = threading.Lock()  # released when the job ends (a lock hand-off costs ~20 µs)
         self.done.acquire()
+        self.finished = False  # set before ``done`` is released: a second wait sees it at once
         self.result: Any = None
         self.error: BaseException | None = None
 
 
 class _Worker(threading.Thread):
-    """A daemon thread with a big stack and a raised limit, running one job at a time."""
+    """A daemon thread with a big stack and a raised limit, running one job at a time.
 
-    def __init__(self) -> None:
+    A worker whose job was interrupted is *abandoned*: it finishes, leaves the pool and ends,
+    so that a Ctrl-C passed on to it late can reach no other job.
+    """
+
+    def __init__(self, stack: int) -> None:
         super().__init__(name="lispy-deep", daemon=True)
         self.request = threading.Lock()  # released when a job (or the order to stop) is waiting
         self.request.acquire()
         self.job: _Job | None = None
-        self.limit = 0
+        self.limit = stack // BYTES_PER_LEVEL  # derived from the stack this thread was given
         self.abandoned = False
 
     def run(self) -> None:
@@ -160,26 +167,40 @@ class _Worker(threading.Thread):
         _fields_found()  # checked here, on a fresh thread, before any limit is raised
         while not self.abandoned:
             try:
-                self.request.acquire()
+                if not self.request.acquire(timeout=_IDLE_SECONDS) and self._leave():
+                    break
                 job, self.job = self.job, None
                 if job is not None:
                     self._run(job)
             except BaseException:  # a Ctrl-C passed on just as its job ended: the worker is abandoned
                 continue
+        with _pool_lock:
+            _workers.discard(self.ident or 0)
 
     def _run(self, job: _Job) -> None:
+        limit = self.limit
         try:
-            self.limit = _raise_own_limit(DEEP_LIMIT)
+            limit = _raise_own_limit(self.limit)
             job.result = job.function(*job.args, **job.kwargs)
         except RecursionTooDeep as e:
             job.error = e
         except RecursionError:
-            job.error = RecursionTooDeep(getattr(job.function, "__name__", repr(job.function)))
+            job.error = RecursionTooDeep(getattr(job.function, "__name__", repr(job.function)), limit)
         except BaseException as e:
             job.error = e
+        job.finished = True
+        job.done.release()
         if not _return_to_pool(self):
             self.abandoned = True
-        job.done.release()
+
+    def _leave(self) -> bool:
+        """After a while without work: whether to end (idle in the pool, or lost by a caller that a
+        Ctrl-C stopped between taking this worker and giving it its job)."""
+        with _pool_lock:
+            if self in _idle:
+                _idle.remove(self)
+                return True
+            return self.job is None
 
     def submit(self, job: _Job) -> None:
         self.job = job
@@ -197,17 +218,29 @@ _pool_lock = threading.Lock()
 _idle: list[_Worker] = []
 _workers: set[int] = set()  # idents of live workers, for "already on a worker"
 _KEEP_IDLE = 2
+_IDLE_SECONDS = 60.0  # an idle worker ends after this long without work
+_MIN_STACK = 8 * 2**20  # below this, a worker is no deeper than the main thread: run there instead
 
 
-def _take_worker() -> _Worker:
+def _take_worker() -> _Worker | None:
+    """An idle worker, or a new one with the biggest stack the machine gives (512 MiB, or a
+    quarter of it, …, down to 8 MiB where address space is scarce); ``None`` if none starts."""
     with _pool_lock:
         if _idle:
             return _idle.pop()
         saved = threading.stack_size()
+        stack = STACK_BYTES
         try:
-            threading.stack_size(STACK_BYTES)
-            worker = _Worker()
-            worker.start()
+            while stack >= _MIN_STACK:
+                try:
+                    threading.stack_size(stack)
+                    worker = _Worker(stack)
+                    worker.start()
+                    break
+                except (RuntimeError, MemoryError, ValueError):
+                    stack //= 4
+            else:
+                return None
         finally:
             threading.stack_size(saved)
         assert worker.ident is not None
@@ -220,18 +253,22 @@ def _return_to_pool(worker: _Worker) -> bool:
         if len(_idle) < _KEEP_IDLE and not worker.abandoned:
             _idle.append(worker)
             return True
-        _workers.discard(worker.ident or 0)
         return False
 
 
-def _abandon(worker: _Worker) -> None:
+def _abandon_unless_finished(worker: _Worker, job: _Job) -> bool:
+    """Abandon ``worker`` if ``job`` has not finished; whether it was abandoned.
+
+    Decided under the pool's lock, which the worker takes to go back to the pool after it
+    finishes: so a worker is either abandoned while the job runs, or never.
+    """
     with _pool_lock:
+        if job.finished:
+            return False
         worker.abandoned = True
-        _workers.discard(worker.ident or 0)
         if worker in _idle:
             _idle.remove(worker)
-    if worker.job is None and worker.request.locked():
-        worker.request.release()  # wake it, if it already waits for work, so that it ends
+    return True
 
 
 def on_worker() -> bool:
@@ -240,42 +277,89 @@ def on_worker() -> bool:
 
 
 def worker_limit() -> int:
-    """The recursion limit that deep work gets on this interpreter (:data:`DEEP_LIMIT` where supported)."""
-    return run_deep(lambda: getattr(threading.current_thread(), "limit", sys.getrecursionlimit()))
+    """The recursion limit that deep work gets here (:data:`DEEP_LIMIT` where the machine allows)."""
+    return run_deep(_own_limit)
+
+
+def _own_limit() -> int:
+    thread = threading.current_thread()
+    return thread.limit if isinstance(thread, _Worker) else sys.getrecursionlimit()
 
 
 def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)``, run where deep recursion is safe; its value or its exception.
 
-    Raises :class:`RecursionTooDeep` (naming ``function``) where the recursion passes
-    :data:`DEEP_LIMIT` calls, and ``KeyboardInterrupt`` after stopping the computation when
-    the waiting thread is interrupted.  Other exceptions pass through unchanged.
+    Raises :class:`RecursionTooDeep` (naming ``function``) where the recursion passes the
+    worker's limit, and ``KeyboardInterrupt`` after stopping the computation when the waiting
+    thread is interrupted.  Other exceptions pass through unchanged.  Where no worker thread
+    can start at all, the call runs here, under this thread's own limit.
     """
     if threading.get_ident() in _workers:
         return function(*args, **kwargs)
-    worker = _take_worker()
     job = _Job(function, args, kwargs)
-    worker.submit(job)
+    worker: _Worker | None = None
     try:
-        _wait(job)
+        worker = _take_and_submit(job)
+        if worker is None:
+            return _here(function, *args, **kwargs)
+        _wait(job, worker)
     except KeyboardInterrupt:
-        _abandon(worker)  # never reused: a Ctrl-C passed on late must reach no other job
-        worker.interrupt()
-        try:
-            _wait(job)
-        except KeyboardInterrupt:
-            pass  # stuck in C: let it finish alone, and stop waiting
+        if worker is not None and _abandon_unless_finished(worker, job):
+            worker.job = None  # if it has not taken the job yet, it never will
+            if worker.request.locked():
+                worker.request.release()  # wake it if it waits for work, so that it ends
+            worker.interrupt()
+            try:
+                _wait(job, worker)
+            except KeyboardInterrupt:
+                pass  # stuck outside Python: let it finish alone, and stop waiting
         raise
+    if not job.finished:
+        raise RuntimeError(f"lispy's deep-recursion worker ended before {function!r} did")
     if job.error is not None:
         error, job.error = job.error, None
         raise error
     return job.result  # type: ignore[no-any-return]
 
 
-def _wait(job: _Job) -> None:
-    # A timed wait, so that signal handlers run here even if a signal went to another thread.
-    while not job.done.acquire(timeout=0.25):
-        pass
+_HELD = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGALRM", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Signals whose Python handlers may raise: held back while a worker is taken and given its job."""
+
+
+def _take_and_submit(job: _Job) -> _Worker | None:
+    """A worker, given ``job``; ``None`` if none can start.  The signals of :data:`_HELD` wait
+    meanwhile (the kernel keeps them pending), so that a Ctrl-C cannot leave a worker taken
+    from the pool but owned by no one: it arrives once the caller holds the worker."""
+    block = getattr(signal, "pthread_sigmask", None)
+    held = block(signal.SIG_BLOCK, _HELD) if block is not None else None
+    try:
+        worker = _take_worker()
+        if worker is not None:
+            worker.submit(job)
+        return worker
+    finally:
+        if block is not None and held is not None:
+            block(signal.SIG_SETMASK, held)
+
+
+def _here(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+    try:
+        return function(*args, **kwargs)
+    except RecursionTooDeep:
+        raise
+    except RecursionError:
+        name = getattr(function, "__name__", repr(function))
+        raise RecursionTooDeep(name, sys.getrecursionlimit()) from None
+
+
+def _wait(job: _Job, worker: _Worker) -> None:
+    """Wait until ``job`` has finished, or its worker has ended.  A timed wait, so that signal
+    handlers run here even if a signal went to another thread."""
+    while not job.finished and worker.is_alive():
+        if job.done.acquire(timeout=0.25):
+            return
 
 
 def deep(f: Callable[P, R]) -> Callable[P, R]:

@@ -21,7 +21,7 @@ __all__ = ["EvalError", "arity_message", "runaway", "show"]
 def runaway(definition: str) -> str:
     """What to say when a recursion that began in ``definition`` passes the deep-recursion limit."""
     return (
-        f"recursion too deep in {definition}: more than {DEEP_LIMIT:,} nested calls "
+        f"recursion too deep in {definition}: past the limit of {DEEP_LIMIT:,} nested calls "
         "(runaway recursion: is a base case missing?)"
     )
 
