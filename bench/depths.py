@@ -3,7 +3,7 @@
     python -m bench.depths
 
 The notes' definitions recur once per level; lispy runs them on worker threads whose limit,
-262,144 nested Python calls (``lispy.lisp.recursion.DEEP_LIMIT``), is derived from the
+262,144 nested Python calls (``lispy.sexpr.recursion.DEEP_LIMIT``), is derived from the
 worker's 512 MiB stack.  A definition takes one or more calls a level, so each entry point
 reaches its own depth: this finds it by bisection (the deepest level that still gives a
 value; one level more gives lispy's error, never a crash).  The readers, the printer, ``==``
@@ -19,11 +19,11 @@ from typing import Any
 from bench import markdown
 from lispy import cli, from_iterable, read, run_deep, to_string, tree_search
 from lispy.chapter6.game_trees import game_tree_search
-from lispy.lisp import literal
-from lispy.lisp.data import NIL, Cons
-from lispy.lisp.recursion import DEEP_LIMIT, RecursionTooDeep
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
+from lispy.sexpr import literal
+from lispy.sexpr.data import NIL, Cons
+from lispy.sexpr.recursion import DEEP_LIMIT, RecursionTooDeep
 
 
 def deepest(works: Callable[[int], Any], high: int = 2 * DEEP_LIMIT) -> int:
@@ -53,7 +53,7 @@ def valmax_depth(n: int) -> Any:
 
 
 def mapcar_depth(n: int) -> Any:
-    """The notes' recursive ``mapcar`` (``lispy.lisp.literal``) on a list of ``n`` elements."""
+    """The notes' recursive ``mapcar`` (``lispy.sexpr.literal``) on a list of ``n`` elements."""
     return run_deep(literal.mapcar, from_iterable(range(n)), lambda x: x)
 
 
@@ -67,7 +67,7 @@ def rows() -> list[list[str]]:
     cases: list[tuple[str, str, Callable[[int], Any]]] = [
         ("`search`, a chain of positions (chapter 5)", "positions", search_depth),
         ("`valmax`, a chain of moves (chapter 6)", "moves", valmax_depth),
-        ("recursive `mapcar` (`lispy.lisp.literal`)", "elements", mapcar_depth),
+        ("recursive `mapcar` (`lispy.sexpr.literal`)", "elements", mapcar_depth),
         ("an M-expression, `count[n]`", "calls", lambda n: COUNTER.call("count", n)),
         ("an M-expression of five parameters, `g[n,…]`", "calls", lambda n: FIVE.call("g", n, 1, 2, 3, 4)),
         ("reading an M-expression, `1 + 1 + … + 1`", "terms", lambda n: parse_expression("1 + " * n + "1")),

@@ -27,8 +27,8 @@ from bench import goals, markdown
 from bench.goals import Goal
 from bench.plain_cells import PlainCells
 from lispy import append, cli, from_iterable, mapcar, read, reverse, sublis, to_string
-from lispy.lisp import data
-from lispy.lisp.data import NIL, PAUSE_AT, Cons
+from lispy.sexpr import data
+from lispy.sexpr.data import NIL, PAUSE_AT, Cons
 
 
 def list_goals(n: int, rounds: int) -> list[Goal]:

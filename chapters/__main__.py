@@ -20,7 +20,10 @@ from lispy import cli
 def main(argv: Sequence[str] = ()) -> None:
     parser = cli.parser("python -m chapters", __doc__)
     parser.add_argument(
-        "--plot", metavar="PATH", help="also write chapter 6's figure to PATH (needs matplotlib)"
+        "--plot",
+        type=cli.new_file,
+        metavar="PATH",
+        help="also write chapter 6's figure to PATH (needs matplotlib)",
     )
     args = parser.parse_args(argv)
     for name in CHAPTERS:

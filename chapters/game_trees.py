@@ -312,7 +312,10 @@ def plot(path: str, k: int = 4, depths: Sequence[int] = range(1, 9)) -> None:
 def main(argv: Sequence[str] = ()) -> None:
     parser = cli.parser("python -m chapters.game_trees", __doc__)
     parser.add_argument(
-        "--plot", metavar="PATH", help="also write the figure of section 6.4 to PATH (needs matplotlib)"
+        "--plot",
+        type=cli.new_file,
+        metavar="PATH",
+        help="also write the figure of section 6.4 to PATH (needs matplotlib)",
     )
     args = parser.parse_args(argv)
     printable_stdout()

@@ -1,7 +1,7 @@
 """lispy: John McCarthy's 1973 notes on tree search and game trees, runnable in Python.
 
-The Lisp data model (:mod:`lispy.lisp.data`, :mod:`lispy.lisp.reader`, :mod:`lispy.lisp.printer`),
-McCarthy's list functions under his names (:mod:`lispy.lisp.lists`), and the notes'
+The Lisp data model (:mod:`lispy.sexpr.data`, :mod:`lispy.sexpr.reader`, :mod:`lispy.sexpr.printer`),
+McCarthy's list functions under his names (:mod:`lispy.sexpr.lists`), and the notes'
 definitions transcribed near-literally (:mod:`lispy.chapter5.tree_search` for chapter 5,
 with its examples in :mod:`lispy.chapter5.paths`, :mod:`lispy.chapter5.insanity` and
 :mod:`lispy.chapter5.insanity_words`, and the puzzle solved by the notes' "some mathematics"
@@ -18,9 +18,9 @@ printed, ERRATA.md says where and why.
 """
 
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.lisp.conversions import from_python, to_python
-from lispy.lisp.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist
-from lispy.lisp.lists import (
+from lispy.sexpr.conversions import from_python, to_python
+from lispy.sexpr.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist
+from lispy.sexpr.lists import (
     a,
     andlis,
     append,
@@ -45,9 +45,9 @@ from lispy.lisp.lists import (
     sublis,
     upto,
 )
-from lispy.lisp.printer import to_string
-from lispy.lisp.reader import ReadError, read
-from lispy.lisp.recursion import RecursionTooDeep, deep, run_deep
+from lispy.sexpr.printer import to_string
+from lispy.sexpr.reader import ReadError, read
+from lispy.sexpr.recursion import RecursionTooDeep, deep, run_deep
 
 __all__ = [
     "LOSE",

@@ -37,6 +37,7 @@ every exception; only :func:`run`, the process's entry, turns them into exit sta
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import shutil
@@ -47,7 +48,7 @@ from typing import NoReturn, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "parser", "plain", "progress", "run"]
+__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "new_file", "parser", "plain", "progress", "run"]
 
 T = TypeVar("T")
 
@@ -71,7 +72,10 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
       ``^C`` on the prompt's line), and the exit status is :data:`EXIT_INTERRUPTED` (130);
     - ``BrokenPipeError`` on standard output (its reader has gone): standard output is pointed
       at ``os.devnull`` so that nothing more fails, nothing is printed, and the exit status is
-      :data:`EXIT_BROKEN_PIPE` (1).
+      :data:`EXIT_BROKEN_PIPE` (1);
+    - an error writing the output (a full disk, ``> /dev/full``, an I/O error): one line on
+      standard error, ``error: cannot write the output: No space left on device``, and exit
+      status 1.
 
     Any other exception is a bug and keeps its traceback.
     """
@@ -91,7 +95,23 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)
+    except OSError as e:
+        if e.errno not in _OUTPUT_ERRORS:
+            raise
+        _silence_stdout()
+        try:
+            sys.stderr.write(f"error: cannot write the output: {e.strerror}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        sys.exit(1)
     sys.exit(0 if status is None else status)
+
+
+_OUTPUT_ERRORS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EIO", "EFBIG", "EDQUOT") if hasattr(errno, name)
+)
+"""The errors of writing to a file that is full or failing, as opposed to the program's own."""
 
 
 def _isatty(stream: object) -> bool:
@@ -174,6 +194,22 @@ def parser(prog: str, doc: str | None, **kwargs: object) -> argparse.ArgumentPar
         return _ParagraphFormatter(prog, width=min(100, _columns()))
 
     return argparse.ArgumentParser(prog=prog, description=plain(doc), formatter_class=formatter, **kwargs)  # type: ignore[arg-type]
+
+
+def new_file(text: str) -> str:
+    """An argparse ``type`` for a file the program will write: its folder must exist and be writable.
+
+    Checked when the arguments are parsed, so that a bad path is a usage error at once (exit 2),
+    not a traceback after the work is done.
+    """
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"no folder {folder} to write {os.path.basename(text)} into")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write into {folder}")
+    return text
 
 
 def _columns() -> int:

@@ -51,8 +51,8 @@ def python_m(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
 
 def test_plain_removes_restructuredtext_markup_and_keeps_the_rest() -> None:
     assert cli.plain("run ``python -m chapters`` now") == "run python -m chapters now"
-    assert cli.plain("see :mod:`lispy.lisp.data` and :func:`~lispy.lisp.reader.read`") == (
-        "see lispy.lisp.data and read"
+    assert cli.plain("see :mod:`lispy.sexpr.data` and :func:`~lispy.sexpr.reader.read`") == (
+        "see lispy.sexpr.data and read"
     )
     assert cli.plain("the `title` and a'b`c") == "the title and a'b`c"
     assert cli.plain("for example::\n\n    python -m x") == "for example:\n\n    python -m x"

@@ -22,8 +22,8 @@ from lispy.edition.figures import FIGURE_2_6, figure_2_6
 from lispy.edition.proof import prove, structural
 from lispy.edition.render import row
 from lispy.edition.rows import rows
-from lispy.lisp.reader import read
 from lispy.notes.index import ENTRIES, by_name
+from lispy.sexpr.reader import read
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
 PUB_FILE = "000_e7688a0bde4e61e2.txt"  # SAFE1[206,JMC]

@@ -19,11 +19,11 @@ from lispy.chapter6.game_trees import (
 )
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
-from lispy.lisp import literal
-from lispy.lisp.lists import upto
 from lispy.mexpr.environment import EvalError
 from lispy.mexpr.program import notes, read_source
 from lispy.notes import as_printed as printed
+from lispy.sexpr import literal
+from lispy.sexpr.lists import upto
 
 
 def test_e1_mapapp_with_cons_nests_the_solutions() -> None:

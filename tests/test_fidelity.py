@@ -26,10 +26,10 @@ from lispy import NIL, from_iterable, from_python, lisp
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
-from lispy.lisp.lists import cons, length
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
 from lispy.notes.index import ENTRIES, Entry, python_source, resolve
+from lispy.sexpr.lists import cons, length
 from tests.strategies import small_lists
 
 COLOURS = "RWGB"

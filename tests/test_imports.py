@@ -11,7 +11,7 @@ What counts as an import, and why:
 - Imports under ``if TYPE_CHECKING:`` never run and are not edges.
 - An import inside a function runs when the function is called, after every module has been
   imported: it is a call-time dependency, not an import cycle.  The one the project has is deliberate:
-  ``Cons.__repr__`` and ``__str__`` (``lispy.lisp.data``) call the printer, which imports the data
+  ``Cons.__repr__`` and ``__str__`` (``lispy.sexpr.data``) call the printer, which imports the data
   model at its top.  So such imports are checked apart, by a rule of their own: a function may import a
   project module only where importing it at the top would close a cycle; anywhere else the import
   belongs at the top of the module, where a reader looks for it.
@@ -88,12 +88,12 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def test_the_walk_sees_the_project() -> None:
-    assert {"lispy", "lispy.lisp.data", "lispy.lisp.printer", "lispy.lisp.reader", "lispy.cli"} <= set(
+    assert {"lispy", "lispy.sexpr.data", "lispy.sexpr.printer", "lispy.sexpr.reader", "lispy.cli"} <= set(
         MODULES
     )
     assert "chapters.__main__" in MODULES and "bench.chapter5" in MODULES
     graph = import_graph()
-    assert "lispy.lisp.data" in graph["lispy.lisp.printer"]  # the printer depends on the data
+    assert "lispy.sexpr.data" in graph["lispy.sexpr.printer"]  # the printer depends on the data
     assert "lispy" not in graph["chapters.tictactoe"]  # from lispy import cli: the module lispy.cli
     assert {"lispy", "lispy.cli"} <= graph["chapters.tree_search"]  # from lispy import cli, length, …
 
@@ -108,9 +108,9 @@ def test_no_import_cycle() -> None:
 
 def test_the_reader_and_the_printer_do_not_import_each_other() -> None:
     graph = import_graph()
-    assert "lispy.lisp.printer" not in graph["lispy.lisp.reader"]
-    assert "lispy.lisp.reader" not in graph["lispy.lisp.printer"]
-    assert graph["lispy.lisp.data"] & {"lispy.lisp.printer", "lispy.lisp.reader"} == set()
+    assert "lispy.sexpr.printer" not in graph["lispy.sexpr.reader"]
+    assert "lispy.sexpr.reader" not in graph["lispy.sexpr.printer"]
+    assert graph["lispy.sexpr.data"] & {"lispy.sexpr.printer", "lispy.sexpr.reader"} == set()
 
 
 def reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
@@ -128,6 +128,6 @@ def reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
 def test_a_function_imports_a_project_module_only_to_avoid_a_cycle() -> None:
     graph = import_graph()
     call_time = {(m, t) for m, (_, at_call) in GRAPH.items() for t in at_call}
-    assert ("lispy.lisp.data", "lispy.lisp.printer") in call_time  # Cons.__repr__ calls the printer
+    assert ("lispy.sexpr.data", "lispy.sexpr.printer") in call_time  # Cons.__repr__ calls the printer
     needless = [(m, t) for m, t in sorted(call_time) if not reaches(graph, t, m)]
     assert needless == [], f"import at the top of the module instead: {needless}"

@@ -10,7 +10,6 @@ from collections import Counter
 import pytest
 
 from lispy.chapter6.game_trees import INF
-from lispy.lisp.data import NIL
 from lispy.mexpr.program import PARTS, statements
 from lispy.mexpr.syntax import (
     BinOp,
@@ -26,6 +25,7 @@ from lispy.mexpr.syntax import (
     parse_statement,
 )
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, by_name, resolve
+from lispy.sexpr.data import NIL
 from tests.test_mexpr import quoted_equations
 
 

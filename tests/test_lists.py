@@ -1,5 +1,5 @@
 """McCarthy's list functions: known values, the loop forms against the recursive equations
-(lispy.lisp.literal) on random lists, errors, and lists of 10^6 elements."""
+(lispy.sexpr.literal) on random lists, errors, and lists of 10^6 elements."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from lispy import (
     to_pylist,
     upto,
 )
-from lispy.lisp import literal as rec
+from lispy.sexpr import literal as rec
 
 
 def agree(loop: Callable[..., Any], recursive: Callable[..., Any], *args: Any) -> Any:

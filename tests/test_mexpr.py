@@ -20,11 +20,11 @@ from lispy.chapter5 import tree_search as tree_search_module
 from lispy.chapter5.paths import path_search
 from lispy.chapter6 import game_trees
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
-from lispy.lisp import lists
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
 from lispy.notes.as_printed import puzz4_as_printed
+from lispy.sexpr import lists
 from tests.strategies import small_lists
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
@@ -107,7 +107,7 @@ def test_expressions_evaluate_to_lisp_data() -> None:
         ("mapcar[(1 2), 3]", "in input, line 1, column 1: mapcar is not given a function"),
         ("twice[1, 2]", "in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2"),
         ("{3}[(A)]", "in input, line 1, column 2: the function is (A), not a function"),
-        ("loop 1", "in loop, line 1, column 10: recursion too deep in loop: past the limit of 262,144 nested calls"),
+        ("loop 1", "in loop, line 1, column 10: recursion too deep in loop: past the limit of 262,144"),
         ("1 + (A)", "in input, line 1, column 1: +: cannot apply to 1 and (A)"),
     ],
 )

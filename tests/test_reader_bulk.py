@@ -6,8 +6,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from lispy import NIL, Cons, ReadError, from_iterable, lisp, read
-from lispy.lisp.atoms import parse_integer
-from lispy.lisp.reader import _EXACT, _read_bulk, _read_exact
+from lispy.sexpr.atoms import parse_integer
+from lispy.sexpr.reader import _EXACT, _read_bulk, _read_exact
 
 
 def outcome(reader: object, text: str) -> object:

@@ -18,13 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lispy import ReadError, RecursionTooDeep, read, run_deep, to_string
-from lispy.lisp.atoms import integer_to_string, parse_integer
-from lispy.lisp.recursion import DEEP_LIMIT, deep, worker_limit
+from lispy.chapter5 import insanity_words
 from lispy.mexpr.continuation import Collector, waiting_for
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.repl import run_lines
 from lispy.mexpr.session import Session
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
+from lispy.sexpr.atoms import integer_to_string, parse_integer
+from lispy.sexpr.recursion import DEEP_LIMIT, deep, worker_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -57,7 +58,7 @@ def test_the_five_parameter_runaway_is_an_error_naming_the_function() -> None:
     run = lispy_repl("f[v,w,x,y,z] ← f[v,w,x,y,z]\nf[1,2,3,4,5]\n2 + 2\n")
     no_crash(run)
     assert run.returncode == 1
-    assert "in f, line 1, column 16: recursion too deep in f: past the limit of 262,144 nested calls" in run.stderr
+    assert "in f, line 1, column 16: recursion too deep in f: past the limit of 262,144 nested" in run.stderr
     assert run.stdout.splitlines() == ["4"]  # the lines after the error still run
 
 
@@ -310,3 +311,39 @@ def test_pickling_deep_python_data_on_a_worker_is_an_error_not_a_crash() -> None
     except RecursionTooDeep:
         return
     assert run_deep(pickle.loads, data) is not None
+
+
+def test_a_failed_assignment_leaves_no_half_defined_name_and_a_bare_colon_is_an_error() -> None:
+    said: list[str] = []
+    errors: list[str] = []
+    run_lines(Session(said.append, errors.append), ["g ← a 1", "g", ":", "g ← 2", "g"])
+    assert said == ["2", "2"]  # the assignment's value, then g's
+    assert errors == [
+        "error: in g, line 1, column 5: a: the argument 1 (a number) is an atom, not a list",
+        "error: in input, line 2, column 1: undefined name g",
+        "error: line 3: a command needs its name after the colon; try :help",
+    ]
+
+
+def test_text_too_deep_to_read_is_a_syntax_error_at_its_first_line() -> None:
+    with pytest.raises(MSyntaxError, match=r"line 3, column 2: the expression is nested too deeply"):
+        parse_expression("\n\n 1" + " + 1" * 5000)
+
+
+@pytest.mark.parametrize("part", ["chapter5_search", "chapter5_insanity_words", "chapter6_game_trees"])
+def test_each_parts_listing_runs_as_a_module(part: str) -> None:
+    from lispy.mexpr.listing import part_python
+
+    namespace: dict[str, object] = {}
+    exec(compile(part_python(part), f"<{part}>", "exec"), namespace)  # the listing a user prints and runs
+    if part == "chapter5_insanity_words":
+        assert namespace["puzza"] == insanity_words.puzza
+
+
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "chapters.tree_search"],
+            stdout=full, stderr=subprocess.PIPE, text=True, env=ENV, timeout=300,
+        )  # fmt: skip
+    assert run.returncode == 1 and run.stderr == "error: cannot write the output: No space left on device\n"

@@ -32,8 +32,8 @@ from typing import Any, NamedTuple
 
 from lispy.aima import Decision, NoMoveError
 from lispy.aima.game import MAX, MIN
-from lispy.lisp.data import Cons, to_pylist
-from lispy.lisp.reader import read
+from lispy.sexpr.data import Cons, to_pylist
+from lispy.sexpr.reader import read
 
 __all__ = [
     "CHANCE",

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
 from lispy.chapter6.move_ordering import Game as McCarthyGame
-from lispy.lisp.data import from_iterable, to_pylist
+from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = [
     "MAX",

@@ -30,8 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.lisp.data import lisp
-from lispy.lisp.lists import (
+from lispy.sexpr.data import lisp
+from lispy.sexpr.lists import (
     a,
     append,
     cons,
@@ -47,7 +47,7 @@ from lispy.lisp.lists import (
     sublis,
     upto,
 )
-from lispy.lisp.reader import read
+from lispy.sexpr.reader import read
 
 __all__ = [
     "FACES",

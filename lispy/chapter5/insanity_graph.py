@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.lisp.data import NIL, lisp
-from lispy.lisp.lists import (
+from lispy.sexpr.data import NIL, lisp
+from lispy.sexpr.lists import (
     a,
     andlis,
     append,
@@ -60,7 +60,7 @@ from lispy.lisp.lists import (
     prup,
     reverse,
 )
-from lispy.lisp.reader import read
+from lispy.sexpr.reader import read
 
 __all__ = [
     "OPPOSITE",

@@ -22,8 +22,8 @@ from typing import Any
 
 from lispy.chapter5.insanity import puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.lisp.data import lisp
-from lispy.lisp.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
+from lispy.sexpr.data import lisp
+from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
 
 __all__ = [
     "COLOURS",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.lisp.lists import a, assoc, cons, d, equal, mapcar, member
+from lispy.sexpr.lists import a, assoc, cons, d, equal, mapcar, member
 
 __all__ = ["path_search"]
 

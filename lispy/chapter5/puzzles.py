@@ -18,8 +18,8 @@ import random
 from typing import Any
 
 from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.lisp.conversions import from_python
-from lispy.lisp.lists import a, cons, d, length, mapcar, mapcar2, member, nth, orlis
+from lispy.sexpr.conversions import from_python
+from lispy.sexpr.lists import a, cons, d, length, mapcar, mapcar2, member, nth, orlis
 
 __all__ = ["COLOURS", "ROTATIONS", "random_puzzle", "tower_search_n"]
 

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from typing import Any
 
 from lispy.chapter6.sexp_games import minimax, ter
-from lispy.lisp.atoms import atom_to_string
+from lispy.sexpr.atoms import atom_to_string
 
 __all__ = ["draw"]
 

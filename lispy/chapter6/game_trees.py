@@ -36,8 +36,8 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.lisp.lists import a, d, n
-from lispy.lisp.recursion import deep
+from lispy.sexpr.lists import a, d, n
+from lispy.sexpr.recursion import deep
 
 __all__ = [
     "GameTreeSearch",
@@ -250,7 +250,7 @@ def game_tree_search(
 
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions run through :func:`lispy.lisp.recursion.run_deep` (on a thread with a big stack).
+    whose functions run through :func:`lispy.sexpr.recursion.run_deep` (on a thread with a big stack).
     """
 
     def valmax(p: Position) -> Any:

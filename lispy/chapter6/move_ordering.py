@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.chapter6.sexp_games import uniform_tree
-from lispy.lisp.data import from_iterable
+from lispy.sexpr.data import from_iterable
 
 __all__ = [
     "Game",

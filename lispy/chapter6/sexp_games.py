@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
-from lispy.lisp.data import from_iterable, to_pylist
+from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = [
     "imval",

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
-from lispy.lisp.data import from_iterable
+from lispy.sexpr.data import from_iterable
 
 __all__ = ["Visit", "Watch"]
 

@@ -9,7 +9,6 @@ is not one of them is reported and the edition is written without it.
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import platform
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 
 from pygments.formatters import HtmlFormatter
 
+from lispy import cli
 from lispy.edition import pages
 from lispy.edition.claims import claims, ordering_series
 from lispy.edition.companions import companions
@@ -130,10 +130,7 @@ def build(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m lispy.edition",
-        description="Write the edition of McCarthy's 1973 notes beside lispy's code, as static HTML.",
-    )
+    parser = cli.parser("python -m lispy.edition", __doc__)
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write into")
     parser.add_argument(
         "--notes",
@@ -155,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--trials must be at least 1")
     try:
         build(args.out, args.notes, args.seed, args.trials)
+    except BrokenPipeError:
+        raise  # our own output closed early: lispy.cli ends quietly
     except OSError as e:
         print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -162,4 +161,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)

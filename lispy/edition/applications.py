@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lispy.chapter6 import sexp_games
-from lispy.lisp.reader import read
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
 from lispy.notes.index import Entry
+from lispy.sexpr.reader import read
 
 __all__ = ["PATHS_GRAPH", "Application", "application_for", "not_last", "python_definition"]
 

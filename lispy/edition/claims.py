@@ -34,7 +34,7 @@ from lispy.chapter6.move_ordering import (
     terminals_examined,
     uniform_game,
 )
-from lispy.lisp.lists import length
+from lispy.sexpr.lists import length
 
 __all__ = ["Claim", "claims", "ordering_series", "seconds"]
 

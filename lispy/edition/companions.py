@@ -34,8 +34,8 @@ from lispy.chapter6.watch import Watch
 from lispy.cs61b import COMPUTER, Lecture17
 from lispy.edition.figures import tree_svg
 from lispy.games.tictactoe import TicTacToe, board
-from lispy.lisp.data import to_pylist
-from lispy.lisp.reader import read
+from lispy.sexpr.data import to_pylist
+from lispy.sexpr.reader import read
 
 __all__ = ["Comparison", "Section", "companions", "figure_6_5_stages"]
 

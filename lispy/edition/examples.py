@@ -18,11 +18,11 @@ from typing import Any
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter6.sexp_games import tree
 from lispy.edition.applications import application_for, not_last, python_definition
-from lispy.lisp.data import lisp
-from lispy.lisp.lists import cons, d
-from lispy.lisp.reader import read
 from lispy.mexpr.environment import Environment
 from lispy.notes.index import Entry
+from lispy.sexpr.data import lisp
+from lispy.sexpr.lists import cons, d
+from lispy.sexpr.reader import read
 
 __all__ = ["EXAMPLES", "Example", "Outcome", "run"]
 

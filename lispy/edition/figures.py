@@ -20,9 +20,9 @@ from typing import Any
 from lispy.chapter6.sexp_games import minimax, ter
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
-from lispy.lisp.atoms import atom_to_string
-from lispy.lisp.data import to_pylist
-from lispy.lisp.reader import read
+from lispy.sexpr.atoms import atom_to_string
+from lispy.sexpr.data import to_pylist
+from lispy.sexpr.reader import read
 
 __all__ = ["FIGURE_2_6", "FIGURE_2_6_TEXT", "Figure", "figure_2_6", "ordering_plot", "tree_svg"]
 

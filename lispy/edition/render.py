@@ -22,7 +22,7 @@ from pygments.token import STANDARD_TYPES, Token
 from lispy.edition.document import Font, Paragraph
 from lispy.edition.lexer import MExpressionLexer
 from lispy.edition.rows import Row
-from lispy.lisp.printer import to_string
+from lispy.sexpr.printer import to_string
 
 __all__ = ["mexpr", "paragraph", "python", "row", "value"]
 

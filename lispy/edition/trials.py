@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from lispy.edition.applications import Application
-from lispy.lisp.data import NIL, from_iterable, lisp
-from lispy.lisp.lists import cons
-from lispy.lisp.printer import to_string
 from lispy.mexpr.environment import Environment
+from lispy.sexpr.data import NIL, from_iterable, lisp
+from lispy.sexpr.lists import cons
+from lispy.sexpr.printer import to_string
 
 __all__ = ["CASES", "COLOURS", "Case", "Context", "Draw", "game_tree", "graph"]
 

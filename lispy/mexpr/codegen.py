@@ -31,12 +31,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lispy.lisp.data import NIL, Cons, from_iterable
-from lispy.lisp.printer import to_string
-from lispy.lisp.reader import read
 from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import PREDICATES
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, Lambda, ListLit, Node, Var
+from lispy.sexpr.data import NIL, Cons, from_iterable
+from lispy.sexpr.printer import to_string
+from lispy.sexpr.reader import read
 
 __all__ = ["Generated", "Place", "Use", "generate", "generate_probe"]
 

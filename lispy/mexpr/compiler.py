@@ -109,7 +109,7 @@ def make_function(unit: Unit, namespace: dict[str, Any]) -> types.FunctionType:
 def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
     """The name and parameters of an M-function (a definition or a compiled ``λ``), else ``None``.
 
-    A ``λ`` is named as the interpreter named it: ``λyz in successors``.
+    A ``λ`` is named by its parameters and the definition it stands in: ``λyz in successors``.
     """
     params = getattr(fn, "m_params", None)
     if params is not None:

@@ -3,7 +3,7 @@
 For each of the notes' 47 definitions (:data:`lispy.notes.index.ENTRIES`), the
 definition as corrected by ERRATA.md is compiled (:mod:`lispy.mexpr.codegen`) and
 compared, as a Python syntax tree, with the hand transcription in the notes' shape
-(``Entry.transcription``: ``lispy.lisp.literal`` where the library uses a loop).
+(``Entry.transcription``: ``lispy.sexpr.literal`` where the library uses a loop).
 Both trees are first put in a normal form by these rewrites, and nothing else:
 
 1. **Place and name.** A transcription bound inside an application's function
@@ -23,8 +23,6 @@ Both trees are first put in a normal form by these rewrites, and nothing else:
 5. **Named steps.** A call of a one-line function of the transcription's module that
    is not itself one of the notes' definitions (``substitutions(puzz1)``) is replaced
    by its body: the transcription names a step that the notes write in place.
-6. **An erratum's check.** A leading ``if …: raise …`` in a transcription is the check
-   that ERRATA.md E13 adds (``bestmax`` of a position with no moves) and is dropped.
 
 ``python -m lispy.mexpr.correspondence`` prints the comparison of each definition
 and the count, "structurally equal: x/47".
@@ -40,13 +38,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from lispy.lisp.data import Cons, Nil
-from lispy.lisp.printer import to_string
-from lispy.lisp.reader import read
 from lispy.mexpr.codegen import generate
 from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, NOTATION
 from lispy.notes.index import ENTRIES, Entry
+from lispy.sexpr.data import Cons, Nil
+from lispy.sexpr.printer import to_string
+from lispy.sexpr.reader import read
 
 __all__ = [
     "Comparison",
@@ -107,7 +105,7 @@ def normal_form(
     own = _identifier(python_name(name))
     if isinstance(tree, ast.FunctionDef):
         tree.name = own
-        tree.body = [s for s in tree.body if not _is_docstring(s) and not _is_added_check(s)]
+        tree.body = [s for s in tree.body if not _is_docstring(s)]
     elif isinstance(tree, ast.Assign) and isinstance(tree.targets[0], ast.Name):
         tree.targets[0].id = own
     return ast.fix_missing_locations(tree)
@@ -131,10 +129,6 @@ def _as_def(tree: ast.stmt) -> ast.stmt:
 
 def _is_docstring(statement: ast.stmt) -> bool:
     return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-
-
-def _is_added_check(statement: ast.stmt) -> bool:
-    return isinstance(statement, ast.If) and all(isinstance(s, ast.Raise) for s in statement.body)
 
 
 def _datum(value: Any) -> ast.expr | None:

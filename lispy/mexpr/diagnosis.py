@@ -6,11 +6,11 @@ lispy's ``LispTypeError``; ``1 + (A)`` is ``1 + lisp('A')``, which raises Python
 an exception leaves an evaluation, :func:`explain` reads its traceback: the innermost
 frame of compiled code, and the instruction it was at, whose place (line, column
 and end, as :mod:`lispy.mexpr.codegen` gave them) names the call, operator or name
-of the M-expression that failed.  The message is then the one the M-expression
-interpreter gave:
+of the M-expression that failed.  The message then says what failed in the notes' terms
+(the messages of the interpreter that the compiler replaced, kept):
 
 * an undefined name: ``undefined name mappap``;
-* a call: ``runaway recursion …``; lispy's own error (``a: the argument 3 (a number) is
+* a call: ``recursion too deep in f …``; lispy's own error (``a: the argument 3 (a number) is
   an atom, not a list``); ``the function is (A), not a function``; ``twice takes 1
   argument(s), [x], but was given 2``; or the function's name and Python's message;
 * an operator: ``+: cannot apply to 1 and (A) (…)``.
@@ -25,12 +25,12 @@ import ast
 import types
 from typing import Any
 
-from lispy.lisp.data import LispTypeError
 from lispy.mexpr.codegen import generate_probe
 from lispy.mexpr.compiler import Unit, signature, unit_of
 from lispy.mexpr.errors import EvalError, arity_message, runaway, show
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
+from lispy.sexpr.data import LispTypeError
 
 __all__ = ["explain"]
 
@@ -82,7 +82,7 @@ def _innermost(error: BaseException) -> tuple[Unit, types.FrameType, tuple[int, 
 
 
 def _call_message(node: Call, frame: types.FrameType, error: Exception, where: str) -> str:
-    """What the interpreter said when the call ``node`` failed with ``error``."""
+    """What to say when the call ``node`` failed with ``error``."""
     shown = node.fn.name if isinstance(node.fn, Var) else "the function"
     if isinstance(error, LispTypeError):
         return str(error)

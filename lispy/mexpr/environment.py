@@ -13,7 +13,7 @@ through the definitions it uses: a name that is not bound, or a definition calle
 with the wrong number of arguments, is an :class:`EvalError` naming the definition,
 line and column, and nothing is evaluated.  Errors while running are
 ``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included:
-evaluation runs through :func:`lispy.lisp.recursion.run_deep`, on a thread whose C
+evaluation runs through :func:`lispy.sexpr.recursion.run_deep`, on a thread whose C
 stack is big enough for its recursion limit, so deep but finite recursion works and a
 runaway one is an error, never a crash.
 """
@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lispy.lisp.recursion import run_deep
 from lispy.mexpr.codegen import Use
 from lispy.mexpr.compiler import Unit, compile_unit, make_function, signature, unit_of
 from lispy.mexpr.diagnosis import explain
@@ -33,6 +32,7 @@ from lispy.mexpr.errors import EvalError, arity_message
 from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
+from lispy.sexpr.recursion import run_deep
 
 __all__ = ["Environment", "EvalError", "Snapshot"]
 
@@ -199,7 +199,10 @@ class Environment:
 
     def _known(self, name: str) -> str | None:
         """The name under which ``name`` is bound: itself, or its other spelling (``p0`` for ``p₀``)."""
-        return name if name in self._values else self._names.get(python_name(name))
+        if name in self._values:
+            return name
+        other = self._names.get(python_name(name))
+        return other if other in self._values else None
 
     def _check_use(self, use: Use, where: str) -> None:
         known = self._known(use.name)
@@ -214,9 +217,12 @@ class Environment:
 
 def _explained(thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:
     """``thunk()``, with an exception from compiled code made an :class:`EvalError` (on the worker,
-    where the traceback that :func:`explain` reads is at hand)."""
+    where the traceback that :func:`explain` reads is at hand).  ``MemoryError`` passes through:
+    it says nothing about the definition, and its caller reports it as running out of memory."""
     try:
         return thunk()
+    except MemoryError:
+        raise
     except Exception as e:
         error = explain(e, where, line, column)
         if error is None:

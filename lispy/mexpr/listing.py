@@ -21,9 +21,9 @@ from collections.abc import Iterable
 
 from lispy.mexpr.codegen import Generated, generate
 from lispy.mexpr.names import python_name
-from lispy.mexpr.program import statements
+from lispy.mexpr.program import PARTS, SourceStatement, statements
 from lispy.mexpr.runtime import BUILTINS, NOTATION
-from lispy.mexpr.syntax import Definition
+from lispy.mexpr.syntax import Assignment, Definition
 
 __all__ = ["format_statement", "part_python", "print_part", "python_command", "python_of"]
 
@@ -36,8 +36,15 @@ _RUNTIME_NAMES = {
 
 
 def part_python(part: str, corrected: bool = True) -> str:
-    """A part of the notes compiled, as the text of a Python module (raises for a part that does not read)."""
-    found = statements(part, corrected)
+    """A part of the notes compiled, as the text of a Python module (raises for a part that does not read).
+
+    The values another part assigns (``puzz`` for ``chapter5_insanity_words``) come first, with
+    what they need, so that the module runs; the functions an application gives (``lose``,
+    ``ter``, ``successors``) stay free.
+    """
+    own = statements(part, corrected)
+    borrowed = _given_by_other_parts(part, own, corrected)
+    found = [*borrowed, *own]
     parsed = [(s, s.parse()) for s in found]
     ordered = [x for x in parsed if isinstance(x[1], Definition)] + [
         x for x in parsed if not isinstance(x[1], Definition)
@@ -53,6 +60,9 @@ def part_python(part: str, corrected: bool = True) -> str:
         f"From lispy/notes/{part}.m, {form}.",
         "The definitions come first, then the assignments, as lispy.mexpr.program.notes runs them.",
     ]
+    if borrowed:
+        names = ", ".join(s.name for s in borrowed)
+        lines.append(f"With what its values need from {borrowed[0].origin}: {names}.")
     if free:
         lines.append(f"Free names, given by another part or by the caller: {', '.join(free)}.")
     lines += ['"""', "", _imports(g for _, g in generated)]
@@ -61,6 +71,33 @@ def part_python(part: str, corrected: bool = True) -> str:
         lines += [f"# {line.rstrip()}" for line in s.text.splitlines()]
         lines.append(format_statement(g.tree))
     return "\n".join(lines) + "\n"
+
+
+def _given_by_other_parts(part: str, own: list[SourceStatement], corrected: bool) -> list[SourceStatement]:
+    """The statements of other parts that ``own`` needs: each value another part assigns and ``own``
+    uses, with what that assignment uses from its part in turn, in their parts' order."""
+    defined = {python_name(s.name) for s in own}
+    wanted = {u.name for s in own for u in generate(s.parse()).uses}
+    taken: list[SourceStatement] = []
+    for other in PARTS:
+        if other == part:
+            continue
+        theirs = {python_name(s.name): s for s in statements(other, corrected)}
+        todo = [
+            n
+            for n in wanted
+            if python_name(n) in theirs and isinstance(theirs[python_name(n)].parse(), Assignment)
+        ]
+        chosen: set[str] = set()
+        while todo:
+            name = python_name(todo.pop())
+            if name in chosen or name in defined or name not in theirs:
+                continue
+            chosen.add(name)
+            todo += [u.name for u in generate(theirs[name].parse()).uses]
+        taken += [s for s in statements(other, corrected) if python_name(s.name) in chosen]
+        defined |= chosen
+    return taken
 
 
 def python_of(environment: object, name: str) -> str:

@@ -114,7 +114,7 @@ def notes(
     *parts: str,
     corrected: bool = True,
     printed: Iterable[str] = (),
-    interpreter: Environment | None = None,
+    environment: Environment | None = None,
     **bindings: Any,
 ) -> Environment:
     """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
@@ -125,11 +125,11 @@ def notes(
     ``printed`` names definitions to take as printed although corrected (to
     see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
     ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
-    ``interpreter``: the environment to load into (the REPL's), else a new one.
+    ``environment``: the environment to load into (the REPL's), else a new one.
     Raises ``MSyntaxError`` for a statement that does not read (as the printed
     ``puzz2`` does not), ``EvalError`` for an assignment that fails.
     """
-    m = Environment() if interpreter is None else interpreter
+    m = Environment() if environment is None else environment
     m.bind(**bindings)
     parsed = [s.parse() for part in parts for s in statements(part, corrected, printed)]
     # Definitions first: the notes assign puzz2 ← cycles[…] before "where the function cycles is defined by".

@@ -2,7 +2,7 @@
 
 The notes write data in the M-expression itself, ``(G B B W R G)``, and evaluate the
 elements; a quote ``'`` before an S-expression gives the datum as it is written, read by
-lispy's own reader (:mod:`lispy.lisp.reader`), wherever an expression may stand.
+lispy's own reader (:mod:`lispy.sexpr.reader`), wherever an expression may stand.
 
 The M-expression grammar cannot read S-expressions (their symbols and numbers follow Lisp's
 rules, not the notes'), so :func:`extract_quoted` cuts each quoted datum out of the text
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.lisp.reader import ReadError, read
+from lispy.sexpr.reader import ReadError, read
 
 __all__ = ["FIRST_MARK", "QuoteError", "extract_quoted"]
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -40,7 +41,7 @@ def run_lines(session: Session, lines: Iterable[str]) -> None:
     """Evaluate the lines of a file or a pipe, each input with its line number."""
     collector = Collector()
     for number, line in enumerate(lines, 1):
-        for item in collector.add(number, line.rstrip("\n")):
+        for item in session.attempt(partial(collector.add, number, line.rstrip("\n")), number) or []:
             session.handle(item)
             if session.done:
                 return
@@ -65,7 +66,7 @@ def interactive(session: Session) -> None:
                 print()
                 return
             number = collector.lines + 1  # at a terminal, lines count from each input's first
-            for item in collector.add(number, line):
+            for item in session.attempt(partial(collector.add, number, line), number) or []:
                 if item.waiting is None:
                     session.handle(item.text, 1)
                 else:

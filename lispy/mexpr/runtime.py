@@ -31,8 +31,9 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lispy.lisp.data import NIL, lisp
-from lispy.lisp.lists import (
+from lispy.mexpr.names import python_name
+from lispy.sexpr.data import NIL, lisp
+from lispy.sexpr.lists import (
     a,
     andlis,
     append,
@@ -53,8 +54,7 @@ from lispy.lisp.lists import (
     reverse,
     sublis,
 )
-from lispy.lisp.reader import read
-from lispy.mexpr.names import python_name
+from lispy.sexpr.reader import read
 
 __all__ = [
     "BUILTINS",

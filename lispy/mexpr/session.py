@@ -14,20 +14,22 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lispy.chapter6 import sexp_games
-from lispy.lisp.data import Cons
-from lispy.lisp.printer import to_string
-from lispy.lisp.reader import ReadError
 from lispy.mexpr.compiler import signature
 from lispy.mexpr.continuation import Input
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.listing import python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
 from lispy.mexpr.syntax import MSyntaxError
+from lispy.sexpr.data import Cons
+from lispy.sexpr.printer import to_string
+from lispy.sexpr.reader import ReadError
 
 __all__ = ["COMMANDS", "Session", "show"]
+
+T = TypeVar("T")
 
 COMMANDS = """\
 Commands:
@@ -68,7 +70,7 @@ class Session:
         complain: Callable[[str], None] | None = None,
         help: str = COMMANDS,
     ) -> None:
-        self.interpreter = Environment()
+        self.environment = Environment()
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
         self.help = help
@@ -89,27 +91,34 @@ class Session:
         stripped = text.strip()
         if not stripped or stripped.startswith(";"):
             return None
-        try:
-            if stripped.startswith(":"):
-                shown = self.command(stripped)
-            else:
-                value = self.interpreter.run("\n" * (line - 1) + text)
-                shown = None if value is None else show(value)
-        except (EvalError, MSyntaxError, ReadError) as e:
-            return self._fail(f"error: {e}")
-        except CommandError as e:
-            return self._fail(f"error: line {line}: {e}")
-        except KeyboardInterrupt:
-            return self._fail(self.interrupted)
-        except MemoryError:
-            return self._fail(f"error: line {line}: out of memory (a list or a number grew without end?)")
-        except RecursionError as e:
-            return self._fail(f"error: line {line}: {e}")
-        except Exception as e:  # the session must survive even a bug of lispy's
-            bug = f"{type(e).__name__}: {e}"
-            return self._fail(f"error: line {line}: {bug} (a bug in lispy: please report it)")
+        shown = self.attempt(lambda: self._evaluate(stripped, text, line), line)
         if shown is not None:
             self.say(shown)
+        return None
+
+    def _evaluate(self, stripped: str, text: str, line: int) -> str | None:
+        if stripped.startswith(":"):
+            return self.command(stripped)
+        value = self.environment.run("\n" * (line - 1) + text)
+        return None if value is None else show(value)
+
+    def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
+        """``thunk()``, or ``None`` with its failure reported (counted, one line): the session goes on
+        whatever happens, Ctrl-C included."""
+        try:
+            return thunk()
+        except (EvalError, MSyntaxError, ReadError) as e:
+            self._fail(f"error: {e}")
+        except CommandError as e:
+            self._fail(f"error: line {line}: {e}")
+        except KeyboardInterrupt:
+            self._fail(self.interrupted)
+        except MemoryError:
+            self._fail(f"error: line {line}: out of memory (a list or a number grew without end?)")
+        except RecursionError as e:
+            self._fail(f"error: line {line}: {e}")
+        except Exception as e:  # the session must survive even a bug of lispy's
+            self._fail(f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)")
         return None
 
     def _fail(self, message: str) -> None:
@@ -118,6 +127,8 @@ class Session:
 
     def command(self, text: str) -> str | None:
         """Carry out a command; what it prints.  Raises :class:`CommandError`."""
+        if not text[1:].strip():
+            raise CommandError("a command needs its name after the colon; try :help")
         name, *args = text[1:].split()
         if name in ("quit", "q", "exit"):
             self.done = True
@@ -130,11 +141,11 @@ class Session:
             return self._load(args)
         if name == "python":
             try:
-                return python_command(self.interpreter, args)
+                return python_command(self.environment, args)
             except ValueError as e:
                 raise CommandError(str(e)) from None
         if name == "env":
-            return " ".join(sorted(self.interpreter.sources)) or "(nothing defined yet)"
+            return " ".join(sorted(self.environment.sources)) or "(nothing defined yet)"
         raise CommandError(f"no command :{name}; try :help")
 
     def _notes(self, parts: list[str], corrected: bool) -> str:
@@ -145,9 +156,9 @@ class Session:
             raise CommandError(f"no part {' '.join(unknown)} of the notes; the parts: {' '.join(PARTS)}")
         if any(p.startswith("chapter6") for p in parts):
             for key in ("successors", "ter", "imval"):
-                if key not in self.interpreter:
-                    self.interpreter.bind(**{key: getattr(sexp_games, key)})
-        notes(*parts, corrected=corrected, interpreter=self.interpreter)
+                if key not in self.environment:
+                    self.environment.bind(**{key: getattr(sexp_games, key)})
+        notes(*parts, corrected=corrected, environment=self.environment)
         return f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
 
     def _load(self, args: list[str]) -> str:
@@ -159,5 +170,5 @@ class Session:
         except (OSError, UnicodeDecodeError) as e:
             raise CommandError(f"cannot read {path}: {e}") from None
         for s in split_statements(text, path.name):
-            self.interpreter.define(s.parse())
+            self.environment.define(s.parse())
         return f"loaded {path}"

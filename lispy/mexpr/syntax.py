@@ -37,9 +37,9 @@ from typing import Any
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
-from lispy.lisp.atoms import parse_integer
-from lispy.lisp.data import NIL
 from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
+from lispy.sexpr.atoms import parse_integer
+from lispy.sexpr.data import NIL
 
 __all__ = [
     "Assignment",
@@ -279,7 +279,7 @@ def _parse(text: str, start: str, where: str) -> Node:
         line, column = before.count("\n") + 1, e.offset - (before.rfind("\n") + 1) + 1
         raise MSyntaxError(e.reason, text, line, column, where) from None
     except RecursionError:
-        raise MSyntaxError(_TOO_DEEP, text, 1, 1, where) from None
+        raise MSyntaxError(_TOO_DEEP, text, *_first_line(text), where) from None
     except UnexpectedInput as e:
         line, column = e.line if e.line > 0 else 1, e.column if e.column > 0 else 1
         token = getattr(e, "token", None)
@@ -303,11 +303,19 @@ def _parse(text: str, start: str, where: str) -> Node:
                 str(invalid), text, invalid.at["line"] or 1, invalid.at["column"] or 1, where
             ) from None
         if isinstance(invalid, RecursionError):
-            raise MSyntaxError(_TOO_DEEP, text, 1, 1, where) from None
+            raise MSyntaxError(_TOO_DEEP, text, *_first_line(text), where) from None
         raise
 
 
 _TOO_DEEP = "the expression is nested too deeply to read (a few hundred levels is the limit)"
+
+
+def _first_line(text: str) -> tuple[int, int]:
+    """The line and column where ``text``'s first non-blank line begins."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.strip():
+            return number, len(line) - len(line.lstrip()) + 1
+    return 1, 1
 
 
 def parse_statement(text: str, where: str = "") -> Definition | Assignment:

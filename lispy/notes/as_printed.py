@@ -15,8 +15,8 @@ from typing import Any
 from lispy.chapter5.insanity import puzz3
 from lispy.chapter5.tree_search import TreeSearch
 from lispy.chapter6.game_trees import bestmax, bestmin
-from lispy.lisp.data import NIL, Cons, lisp
-from lispy.lisp.lists import a, d, mapcar, n, sublis
+from lispy.sexpr.data import NIL, Cons, lisp
+from lispy.sexpr.lists import a, d, mapcar, n, sublis
 
 __all__ = [
     "PUZZ2_AS_PRINTED",

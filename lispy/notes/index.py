@@ -152,8 +152,8 @@ _WORDS = "lispy.chapter5.insanity_words"
 _WORD_TOWER = "lispy.chapter5.insanity_words:word_tower_search"
 _GAMES = "lispy.chapter6.game_trees"
 _BOUND = "lispy.chapter6.game_trees:game_tree_search"
-_LITERAL = "lispy.lisp.literal"
-_LOOPS = "lispy.lisp.lists"
+_LITERAL = "lispy.sexpr.literal"
+_LOOPS = "lispy.sexpr.lists"
 
 _TABLE: tuple[tuple[int, str, str, int, str, str | None], ...] = (
     # section, part, name, occurrence, transcription, library form

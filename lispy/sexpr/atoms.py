@@ -1,7 +1,7 @@
 """Atoms in Lisp notation: the one place that says how an atom is written and read.
 
-The reader (:mod:`lispy.lisp.reader`) turns each run of symbol characters into an
-atom with :func:`parse_atom`; the printer (:mod:`lispy.lisp.printer`) writes each
+The reader (:mod:`lispy.sexpr.reader`) turns each run of symbol characters into an
+atom with :func:`parse_atom`; the printer (:mod:`lispy.sexpr.printer`) writes each
 atom with :func:`atom_to_string`.  Keeping both directions here keeps them
 inverse (``parse_atom(atom_to_string(x)) == x`` for a symbol or number ``x``)
 and lets the reader and the printer depend on the data, not on each other.
@@ -22,7 +22,7 @@ import re
 import sys
 from typing import Any
 
-from lispy.lisp.data import NIL
+from lispy.sexpr.data import NIL
 
 __all__ = ["DELIMITERS", "atom_to_string", "integer_to_string", "parse_atom", "parse_integer"]
 

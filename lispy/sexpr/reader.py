@@ -35,8 +35,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from lispy.lisp.atoms import parse_atom
-from lispy.lisp.data import NIL, _collector_paused, from_iterable
+from lispy.sexpr.atoms import parse_atom
+from lispy.sexpr.data import NIL, _collector_paused, from_iterable
 
 __all__ = ["ReadError", "read"]
 
@@ -75,7 +75,7 @@ def read(text: str) -> Any:
     >>> read("(a b")
     Traceback (most recent call last):
         ...
-    lispy.lisp.reader.ReadError: line 1, column 1: '(' is never closed
+    lispy.sexpr.reader.ReadError: line 1, column 1: '(' is never closed
 
     Raises :class:`ReadError` (a ``ValueError``) with line and column on malformed text.
     """

@@ -20,8 +20,8 @@ A cell is a ``tuple`` of two items underneath (64 bytes in memory: a plain
 subclass): Python gives no way to change a tuple's items, so no trick at the
 Python level can change a cell.  Building 10^6 cells lets the cyclic garbage
 collector run again and again over cells that cannot form a cycle; the bulk
-builders (:func:`from_iterable` on long input, :mod:`lispy.lisp.conversions`,
-:mod:`lispy.lisp.pickling`) pause the collector while they build and restore it on every way out,
+builders (:func:`from_iterable` on long input, :mod:`lispy.sexpr.conversions`,
+:mod:`lispy.sexpr.pickling`) pause the collector while they build and restore it on every way out,
 exceptions included.
 """
 
@@ -66,7 +66,7 @@ class LispTypeError(TypeError):
     def __init__(self, fname: str, value: Any, what: str = "is an atom, not a list") -> None:
         self.fname = fname
         self.value = value
-        from lispy.lisp.printer import to_string
+        from lispy.sexpr.printer import to_string
 
         super().__init__(f"{fname}: the argument {to_string(value)} ({_kind(value)}) {what}")
 
@@ -181,7 +181,7 @@ class Cons(tuple):  # type: ignore[type-arg]
       its hash (a third item, computed as each cell is built, would cost 8 bytes a
       cell and a hash per cell built; a hash of a string kept in a pickle would be
       wrong in another process).
-    * ``str`` and ``repr`` print Lisp notation (see :mod:`lispy.lisp.printer`).
+    * ``str`` and ``repr`` print Lisp notation (see :mod:`lispy.sexpr.printer`).
     * Iterating a proper list gives its elements, ``len`` its length and ``in``
       tests membership; on a dotted list they raise :class:`LispTypeError` at the tail.
     * Assigning or deleting an attribute raises ``AttributeError``, through
@@ -262,7 +262,7 @@ class Cons(tuple):  # type: ignore[type-arg]
         return _hash_tree(self)
 
     def __repr__(self) -> str:
-        from lispy.lisp.printer import to_string
+        from lispy.sexpr.printer import to_string
 
         return to_string(self)
 
@@ -275,7 +275,7 @@ class Cons(tuple):  # type: ignore[type-arg]
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[array[int], list[Any]]]:
-        from lispy.lisp.pickling import flatten, unflatten  # pickling builds cells: a call-time import
+        from lispy.sexpr.pickling import flatten, unflatten  # pickling builds cells: a call-time import
 
         return unflatten, flatten(self)
 

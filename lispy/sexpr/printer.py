@@ -1,4 +1,4 @@
-"""The printer: Lisp data to Lisp notation, the inverse of :func:`lispy.lisp.reader.read`.
+"""The printer: Lisp data to Lisp notation, the inverse of :func:`lispy.sexpr.reader.read`.
 
 ``to_string(x)`` writes lists as ``(x1 x2 ... xn)``, dotted pairs and dotted
 lists as ``(x . y)`` and ``(x1 x2 . y)``, ``NIL`` as ``NIL``, numbers as Python
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.lisp.atoms import atom_to_string
-from lispy.lisp.data import NIL, Cons
+from lispy.sexpr.atoms import atom_to_string
+from lispy.sexpr.data import NIL, Cons
 
 __all__ = ["to_string"]
 

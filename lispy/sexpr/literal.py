@@ -2,7 +2,7 @@
 
 These are the forms to put beside the notes (McCarthy 1973, ch. 5; LISP 1.5
 appendix A for those the notes take as known).  They recur once per element,
-so they reach Python's recursion limit on long lists; :mod:`lispy.lisp.lists` has
+so they reach Python's recursion limit on long lists; :mod:`lispy.sexpr.lists` has
 the loop forms that the library uses, and the tests check on random lists that
 each loop form equals the recursive form here.
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lispy.lisp.data import NIL, Cons
-from lispy.lisp.lists import a, atom, d, eq, equal, n
+from lispy.sexpr.data import NIL, Cons
+from lispy.sexpr.lists import a, atom, d, eq, equal, n
 
 Fn = Callable[[Any], Any]
 
@@ -54,7 +54,7 @@ def upto(u: Any, x: Any) -> Any:
     """``upto[u,x] ← if x eq u then NIL else a u . upto[d u,x]``: ``u`` up to its tail ``x`` (ch. 5).
 
     The notes' auxiliary function of ``cycles``.  As printed, it recurs for ever when ``x`` is
-    not a tail of ``u`` (ERRATA E9); :func:`lispy.lisp.lists.upto` raises instead.
+    not a tail of ``u`` (ERRATA E9); :func:`lispy.sexpr.lists.upto` raises instead.
     """
     return NIL if eq(x, u) else Cons(a(u), upto(d(u), x))
 

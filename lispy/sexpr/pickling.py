@@ -1,11 +1,11 @@
 """Pickling a cons cell: the whole structure as one flat array, so that no length or depth recurs.
 
 ``pickle`` walks tuples recursively, through C: a list of 10^5 elements or a tree 10^5 deep
-would exhaust the C stack.  A cell's ``__reduce__`` (:class:`lispy.lisp.data.Cons`) gives
+would exhaust the C stack.  A cell's ``__reduce__`` (:class:`lispy.sexpr.data.Cons`) gives
 instead :func:`unflatten` and the pair that :func:`flatten` makes of the structure: every cell
 numbered once, each after its car and cdr, and the atoms in a list.  Cells shared within the
 structure stay shared.  Unpickling rebuilds the cells in that order with the cyclic garbage
-collector paused.  Pickles name :func:`lispy.lisp.pickling.unflatten`: keep it where it is.
+collector paused.  Pickles name :func:`lispy.sexpr.pickling.unflatten`: keep it where it is.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from lispy.lisp.data import NIL, Cons, _collector_paused, _new
+from lispy.sexpr.data import NIL, Cons, _collector_paused, _new
 
 __all__ = ["flatten", "unflatten"]
 

@@ -4,12 +4,12 @@ Each docstring gives the defining equation in the notes' notation (McCarthy
 1973, ch. 5 and 6, where the notes define the function; otherwise the meaning
 of the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.
 The equations are recursive; the bodies here are loops, so that they run on
-lists of 10^6 elements.  :mod:`lispy.lisp.literal` keeps each equation as a
+lists of 10^6 elements.  :mod:`lispy.sexpr.literal` keeps each equation as a
 recursive Python function, and the tests check that the two agree on random lists.
 
 Conventions, as in the notes: lists come first (``mapcar[u, f]``), truth values
 are Python's ``True``/``False``, ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of
-any other atom raises :class:`~lispy.lisp.data.LispTypeError` naming the function.
+any other atom raises :class:`~lispy.sexpr.data.LispTypeError` naming the function.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lispy.lisp.data import NIL, Cons, LispTypeError, _collector_paused, _equal, _new, from_iterable
+from lispy.sexpr.data import NIL, Cons, LispTypeError, _collector_paused, _equal, _new, from_iterable
 
 __all__ = [
     "a",

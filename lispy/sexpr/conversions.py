@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.lisp.data import NIL, Cons, _collector_paused, _new, from_iterable
+from lispy.sexpr.data import NIL, Cons, _collector_paused, _new, from_iterable
 
 __all__ = ["from_python", "to_python"]
 

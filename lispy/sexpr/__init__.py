@@ -1,0 +1,16 @@
+"""The notation: Lisp data and McCarthy's list functions.
+
+- :mod:`lispy.sexpr.data`: the cons cell, ``NIL``, atoms, lists from Python sequences;
+- :mod:`lispy.sexpr.conversions`: nested Python data to Lisp data and back;
+- :mod:`lispy.sexpr.pickling`: a cell pickled as one flat array, whatever its length and depth;
+- :mod:`lispy.sexpr.atoms`: how an atom is written and read (shared by the reader and the printer);
+- :mod:`lispy.sexpr.reader`: Lisp text to Lisp data, ``read("(1 . G)")``;
+- :mod:`lispy.sexpr.printer`: Lisp data to Lisp text, ``to_string(x)``;
+- :mod:`lispy.sexpr.lists`: McCarthy's list functions under his names (``a``, ``d``, ``n``,
+  ``cons``, ``append``, ``member``, ``mapcar``, …), as loops;
+- :mod:`lispy.sexpr.literal`: the same functions as their recursive equations read;
+- :mod:`lispy.sexpr.recursion`: running the notes' deep recursions.
+
+The reader and the printer depend on the data and on :mod:`lispy.sexpr.atoms`, not on
+each other.
+"""
