@@ -33,6 +33,7 @@ from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminima
 from lispy.aima.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
 from lispy.aima.minimax import minimax_decision, value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
+from lispy.aima.ranges import range_text, value_range
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
 from lispy.games.connect_four import ConnectFour, position
 
@@ -43,22 +44,6 @@ BOOK_6_2_DECISION = "action a1 is the optimal choice for MAX … so it has a min
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
 """Figure 6.2: MAX to move over the MIN nodes B, C, D."""
-
-
-def bounds(t: Any, seen: set[tuple[int, ...]], path: tuple[int, ...] = (), max_to_move: bool = True) -> tuple:
-    """The range a node's value is known to lie in, given the leaves ``seen`` so far."""
-    if isinstance(t, (int, float)):
-        return (t, t) if path in seen else (-math.inf, math.inf)
-    ranges = [bounds(c, seen, (*path, i), not max_to_move) for i, c in enumerate(to_pylist(t), 1)]
-    pick = max if max_to_move else min
-    return pick(r[0] for r in ranges), pick(r[1] for r in ranges)
-
-
-def interval(r: tuple) -> str:
-    def num(x: float) -> str:
-        return "+∞" if x == math.inf else "−∞" if x == -math.inf else str(x)
-
-    return num(r[0]) if r[0] == r[1] else f"[{num(r[0])}, {num(r[1])}]"
 
 
 def figure_6_2() -> None:
@@ -84,8 +69,8 @@ def figure_6_5() -> None:
         seen = set([t.path for t in game.terminals[:stage]])
         leaf = "start" if stage == 0 else "leaf " + ".".join(map(str, game.terminals[stage - 1].path))
         subtrees = to_pylist(FIGURE_6_2)
-        ranges = [bounds(c, seen, (i,), False) for i, c in enumerate(subtrees, 1)]
-        rows.append([leaf, interval(bounds(FIGURE_6_2, seen)), *(interval(r) for r in ranges)])
+        ranges = [value_range(c, seen, (i,), False) for i, c in enumerate(subtrees, 1)]
+        rows.append([leaf, range_text(value_range(FIGURE_6_2, seen)), *(range_text(r) for r in ranges)])
     table(["after", "root", "B", "C", "D"], rows)
     show("ALPHA-BETA-SEARCH", f"a{decision.move}, value {decision.value}")
     say(

@@ -11,7 +11,9 @@ One module per idea, each docstring citing its figure or section:
 - :mod:`lispy.aima.deepening`: iterative deepening under a time limit (§6.4);
 - :mod:`lispy.aima.multiplayer`: minimax with utility vectors (§6.2, Figure 6.4);
 - :mod:`lispy.aima.expectiminimax`: chance nodes (§6.5, Figure 6.12) and their pruning;
-- :mod:`lispy.aima.bridge`: the four-card bridge example and averaging over clairvoyancy (§6.5).
+- :mod:`lispy.aima.bridge`: the four-card bridge example and averaging over clairvoyancy (§6.5);
+- :mod:`lispy.aima.ranges`: the range each node's value is known to lie in, partway through a
+  search (Figure 6.5's labels).
 
 All of them take a game in the formulation of :mod:`lispy.aima.game`.
 """

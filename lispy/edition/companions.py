@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from lispy.aima.alpha_beta import alpha_beta_search
 from lispy.aima.bridge import (
@@ -29,6 +28,7 @@ from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminima
 from lispy.aima.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
 from lispy.aima.minimax import minimax_decision, value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
+from lispy.aima.ranges import range_text, value_range
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
 from lispy.cs61b import COMPUTER, Lecture17
@@ -67,22 +67,6 @@ class Section:
     note: str = ""
 
 
-def _bounds(t: Any, seen: set[tuple[int, ...]], path: tuple[int, ...] = (), maxing: bool = True) -> tuple:
-    """The range a node's value is known to lie in, given the leaves ``seen`` so far."""
-    if isinstance(t, int | float):
-        return (t, t) if path in seen else (-math.inf, math.inf)
-    ranges = [_bounds(c, seen, (*path, i), not maxing) for i, c in enumerate(to_pylist(t), 1)]
-    pick = max if maxing else min
-    return pick(r[0] for r in ranges), pick(r[1] for r in ranges)
-
-
-def _interval(r: tuple) -> str:
-    def number(x: float) -> str:
-        return "+∞" if x == math.inf else "−∞" if x == -math.inf else str(x)
-
-    return number(r[0]) if r[0] == r[1] else f"[{number(r[0])}, {number(r[1])}]"
-
-
 def figure_6_5_stages() -> tuple[list[list[str]], int]:
     """AIMA's ALPHA-BETA-SEARCH on Figure 6.2, stage by stage: after each leaf it evaluates, the range
     of the root and of B, C, D (Figure 6.5's panels); and the number of leaves evaluated."""
@@ -94,8 +78,8 @@ def figure_6_5_stages() -> tuple[list[list[str]], int]:
     for stage in range(len(game.terminals) + 1):
         seen = {t.path for t in game.terminals[:stage]}
         leaf = "start" if stage == 0 else "leaf " + ".".join(map(str, game.terminals[stage - 1].path))
-        nodes = [_bounds(c, seen, (i,), False) for i, c in enumerate(to_pylist(tree), 1)]
-        rows.append([leaf, _interval(_bounds(tree, seen)), *(_interval(r) for r in nodes)])
+        nodes = [value_range(c, seen, (i,), False) for i, c in enumerate(to_pylist(tree), 1)]
+        rows.append([leaf, range_text(value_range(tree, seen)), *(range_text(r) for r in nodes)])
     return rows, game.evaluated
 
 

@@ -347,8 +347,8 @@ def _collector_paused() -> Iterator[None]:
     process-wide: another thread's allocations meanwhile are not collected either.
     """
     enabled = gc.isenabled()
-    gc.disable()
     try:
+        gc.disable()
         yield
     finally:
         if enabled:
@@ -373,8 +373,8 @@ def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
             result = _new(Cons, (x, result))
         return result
     enabled = gc.isenabled()
-    gc.disable()
     try:
+        gc.disable()
         for x in reversed(items):  # type: ignore[call-overload]
             result = _new(Cons, (x, result))
     finally:
