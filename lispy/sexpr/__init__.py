@@ -1,4 +1,5 @@
-"""The notation: Lisp data and McCarthy's list functions.
+"""S-expressions: Lisp data and McCarthy's list functions (the M-expressions that run on them are
+:mod:`lispy.mexpr`'s).
 
 - :mod:`lispy.sexpr.data`: the cons cell, ``NIL``, atoms, lists from Python sequences;
 - :mod:`lispy.sexpr.conversions`: nested Python data to Lisp data and back;
