@@ -347,3 +347,49 @@ def test_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path: Pat
             stdout=full, stderr=subprocess.PIPE, text=True, env=ENV, timeout=300,
         )  # fmt: skip
     assert run.returncode == 1 and run.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
+    """Interrupts at random moments of thousands of short deep calls, as a user's Ctrl-C may land:
+    each call returns or raises KeyboardInterrupt within the watchdog's second, and every worker
+    a caller lost ends once idle (the idle time shortened for the test)."""
+    run = python(
+        """
+        import random, signal, threading, time
+        from lispy.sexpr import recursion
+
+        recursion._IDLE_SECONDS = 1.0
+        signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
+        done = interrupted = hung = 0
+        started = [None]
+
+        def watchdog():
+            global hung
+            while True:
+                time.sleep(0.2)
+                if started[0] is not None and time.monotonic() - started[0] > 2.0:
+                    hung += 1
+                    started[0] = None
+
+        threading.Thread(target=watchdog, daemon=True).start()
+        until = time.monotonic() + 3
+        while time.monotonic() < until:
+            started[0] = time.monotonic()
+            try:
+                try:
+                    signal.setitimer(signal.ITIMER_REAL, random.uniform(1e-5, 5e-4))
+                    recursion.run_deep(sum, range(random.randint(0, 300)))
+                    done += 1
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            except KeyboardInterrupt:
+                interrupted += 1
+            started[0] = None
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        time.sleep(3)
+        lispy_threads = [t for t in threading.enumerate() if t.name == "lispy-deep"]
+        print(done > 100, interrupted > 10, hung, len(lispy_threads))
+        """
+    )
+    no_crash(run)
+    assert run.stdout.split() == ["True", "True", "0", "0"], run.stdout + run.stderr

@@ -46,6 +46,7 @@ import functools
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
@@ -160,6 +161,7 @@ class _Worker(threading.Thread):
         self.job: _Job | None = None
         self.limit = stack // BYTES_PER_LEVEL  # derived from the stack this thread was given
         self.abandoned = False
+        self.taken_at: float | None = None  # when a caller took it; None while it waits in the pool
 
     def run(self) -> None:
         if hasattr(signal, "pthread_sigmask"):  # Ctrl-C is for the waiting thread, which passes it on
@@ -200,7 +202,8 @@ class _Worker(threading.Thread):
             if self in _idle:
                 _idle.remove(self)
                 return True
-            return self.job is None
+            taken = self.taken_at
+            return self.job is None and (taken is None or time.monotonic() - taken > _IDLE_SECONDS)
 
     def submit(self, job: _Job) -> None:
         self.job = job
@@ -227,7 +230,9 @@ def _take_worker() -> _Worker | None:
     quarter of it, …, down to 8 MiB where address space is scarce); ``None`` if none starts."""
     with _pool_lock:
         if _idle:
-            return _idle.pop()
+            worker = _idle.pop()
+            worker.taken_at = time.monotonic()
+            return worker
         saved = threading.stack_size()
         stack = STACK_BYTES
         try:
@@ -244,6 +249,7 @@ def _take_worker() -> _Worker | None:
         finally:
             threading.stack_size(saved)
         assert worker.ident is not None
+        worker.taken_at = time.monotonic()
         _workers.add(worker.ident)
         return worker
 
@@ -251,6 +257,7 @@ def _take_worker() -> _Worker | None:
 def _return_to_pool(worker: _Worker) -> bool:
     with _pool_lock:
         if len(_idle) < _KEEP_IDLE and not worker.abandoned:
+            worker.taken_at = None
             _idle.append(worker)
             return True
         return False
