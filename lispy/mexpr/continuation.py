@@ -121,12 +121,17 @@ class Collector:
             return [self._end(), *self.add(number, line)]
         else:
             joined = "\n".join([*self._lines, line])
-            if waiting_for(joined) is not None and _complete(line):
+            waiting = waiting_for(joined, self._start)
+            if waiting is not None and _complete(line):
                 return [self._end(), *self.add(number, line)]
             self._lines.append(line)
-        text = "\n".join(self._lines)
-        self.waiting = None if text.lstrip().startswith(":") else waiting_for(text, self._start)
-        if self.waiting is not None:
+            return self._settle(joined, waiting)
+        return self._settle(line, None if line.lstrip().startswith(":") else waiting_for(line, number))
+
+    def _settle(self, text: str, waiting: str | None) -> list[Input]:
+        """The input collected so far, ``text``, waits for ``waiting`` (goes on) or is complete."""
+        self.waiting = waiting
+        if waiting is not None:
             return []
         self._lines = []
         return [Input(self._start, text)]

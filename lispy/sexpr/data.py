@@ -372,14 +372,9 @@ def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
         for x in reversed(items):  # type: ignore[call-overload]
             result = _new(Cons, (x, result))
         return result
-    enabled = gc.isenabled()
-    try:
-        gc.disable()
+    with _collector_paused():
         for x in reversed(items):  # type: ignore[call-overload]
             result = _new(Cons, (x, result))
-    finally:
-        if enabled:
-            gc.enable()
     return result
 
 
