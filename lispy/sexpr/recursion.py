@@ -278,11 +278,6 @@ def _abandon_unless_finished(worker: _Worker, job: _Job) -> bool:
     return True
 
 
-def on_worker() -> bool:
-    """Whether this thread is one of lispy's deep-recursion workers."""
-    return threading.get_ident() in _workers
-
-
 def worker_limit() -> int:
     """The recursion limit that deep work gets here (:data:`DEEP_LIMIT` where the machine allows)."""
     return run_deep(_own_limit)
