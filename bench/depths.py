@@ -3,7 +3,7 @@
     python -m bench.depths
 
 The notes' definitions recur once per level; lispy runs them on worker threads whose limit,
-262,144 nested Python calls (``lispy.sexpr.recursion.DEEP_LIMIT``), is derived from the
+262,144 nested Python calls (``lispy.runtime.recursion.DEEP_LIMIT``), is derived from the
 worker's 512 MiB stack.  A definition takes one or more calls a level, so each entry point
 reaches its own depth: this finds it by bisection (the deepest level that still gives a
 value; one level more gives lispy's error, never a crash).  The readers, the printer, ``==``
@@ -21,9 +21,9 @@ from lispy import cli, from_iterable, read, run_deep, to_string, tree_search
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
+from lispy.runtime.recursion import DEEP_LIMIT, RecursionTooDeep
 from lispy.sexpr import literal
 from lispy.sexpr.data import NIL, Cons
-from lispy.sexpr.recursion import DEEP_LIMIT, RecursionTooDeep
 
 
 def deepest(works: Callable[[int], Any], high: int = 2 * DEEP_LIMIT) -> int:

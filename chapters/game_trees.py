@@ -17,6 +17,7 @@ from chapters.show import heading, printable_stdout, say, show, table
 from lispy import cli, read
 from lispy.chapter6.drawing import draw
 from lispy.chapter6.game_trees import (
+    Game,
     bestmax,
     bestmax_once,
     maxlis,
@@ -25,7 +26,6 @@ from lispy.chapter6.game_trees import (
     minlis,
 )
 from lispy.chapter6.move_ordering import (
-    Game,
     Incremental,
     default_lookahead,
     incremental_game,

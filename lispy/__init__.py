@@ -18,6 +18,7 @@ printed, ERRATA.md says where and why.
 """
 
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
+from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep
 from lispy.sexpr.conversions import from_python, to_python
 from lispy.sexpr.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist
 from lispy.sexpr.lists import (
@@ -47,7 +48,6 @@ from lispy.sexpr.lists import (
 )
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import ReadError, read
-from lispy.sexpr.recursion import RecursionTooDeep, deep, run_deep
 
 __all__ = [
     "LOSE",

@@ -1,6 +1,6 @@
-"""``python -m lispy``: the M-expression REPL (:mod:`lispy.mexpr.repl`)."""
+"""``python -m lispy``: the M-expression REPL (:mod:`lispy.cli.repl`)."""
 
-from lispy.mexpr.repl import entry
+from lispy.cli.repl import entry
 
 if __name__ == "__main__":
     entry()

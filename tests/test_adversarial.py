@@ -8,11 +8,11 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from as_printed import aima_max_value_as_printed
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lispy import Cons, from_iterable, read, to_python
-from lispy.aima import Decision, NoMoveError
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.bridge import (
     MAX_HAND,
@@ -25,6 +25,7 @@ from lispy.aima.bridge import (
     value_with_hidden_cards,
 )
 from lispy.aima.cutoff import alpha_beta_cutoff_search, weighted_linear
+from lispy.aima.decision import Decision, NoMoveError
 from lispy.aima.expectiminimax import (
     CHANCE,
     FIGURE_6_12,
@@ -39,7 +40,6 @@ from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decis
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.notes.as_printed import aima_max_value_as_printed
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
 

@@ -309,18 +309,18 @@ def test_the_listing_of_instant_insanity_runs_and_gives_the_puzzle(tmp_path: Pat
 
 def test_python_m_lispy_python_prints_search_and_searchlis() -> None:
     run = run_python(
-        "import sys; from lispy.mexpr.repl import main; sys.exit(main(['--python', 'chapter5_search']))"
+        "import sys; from lispy.cli.repl import main; sys.exit(main(['--python', 'chapter5_search']))"
     )
     assert run.returncode == 0, run.stderr
     defined = [s.name for s in ast.parse(run.stdout).body if isinstance(s, ast.FunctionDef)]
     assert defined[:2] == ["search", "searchlis"]
     compile(run.stdout, "chapter5_search", "exec")
-    bad = run_python("import sys; from lispy.mexpr.repl import main; sys.exit(main(['--python', 'nosuch']))")
+    bad = run_python("import sys; from lispy.cli.repl import main; sys.exit(main(['--python', 'nosuch']))")
     assert bad.returncode == 2 and "no part of the notes is called 'nosuch'" in bad.stderr
 
 
 def test_the_repl_shows_one_definition() -> None:
-    from lispy.mexpr.repl import Session, run_lines
+    from lispy.cli.repl import Session, run_lines
 
     said: list[str] = []
     errors: list[str] = []

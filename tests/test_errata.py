@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import as_printed as printed
 import pytest
 
 from lispy import LOSE, NIL, ReadError, equal, length, lisp, read
@@ -21,7 +22,6 @@ from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
 from lispy.mexpr.environment import EvalError
 from lispy.mexpr.program import notes, read_source
-from lispy.notes import as_printed as printed
 from lispy.sexpr import literal
 from lispy.sexpr.lists import upto
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from lispy import NIL, from_iterable, read, to_python
 from lispy.chapter6.drawing import draw
 from lispy.chapter6.game_trees import (
+    Game,
     NoMoveError,
     bestmax,
     bestmax_once,
@@ -27,7 +28,6 @@ from lispy.chapter6.game_trees import (
     minlis_primed,
 )
 from lispy.chapter6.move_ordering import (
-    Game,
     Incremental,
     incremental_game,
     knuth_moore,

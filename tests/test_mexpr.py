@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from as_printed import puzz4_as_printed
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,7 +24,6 @@ from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
-from lispy.notes.as_printed import puzz4_as_printed
 from lispy.sexpr import lists
 from tests.strategies import small_lists
 
@@ -389,7 +389,7 @@ def test_the_docstring_extractor_finds_multi_line_equations() -> None:
 
 
 def test_the_repl_evaluates_reports_errors_and_goes_on() -> None:
-    from lispy.mexpr.repl import Session, run_lines
+    from lispy.cli.repl import Session, run_lines
 
     said: list[str] = []
     errors: list[str] = []

@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 
 from lispy import ReadError, RecursionTooDeep, read, run_deep, to_string
 from lispy.chapter5 import insanity_words
+from lispy.cli.repl import run_lines
 from lispy.mexpr.continuation import Collector, waiting_for
 from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.repl import run_lines
 from lispy.mexpr.session import Session
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
+from lispy.runtime.recursion import DEEP_LIMIT, deep, worker_limit
 from lispy.sexpr.atoms import integer_to_string, parse_integer
-from lispy.sexpr.recursion import DEEP_LIMIT, deep, worker_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from lispy.aima import Decision
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.cutoff import alpha_beta_cutoff_search
+from lispy.aima.decision import Decision
 from lispy.aima.deepening import iterative_deepening_search
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision

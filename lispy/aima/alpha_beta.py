@@ -46,7 +46,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from lispy.aima import Decision, decide
+from lispy.aima.decision import Decision, decide
 from lispy.aima.game import Game
 
 __all__ = ["alpha_beta_search", "alpha_beta_search_fail_hard"]

@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lispy.aima import Decision, decide
+from lispy.aima.decision import Decision, decide
 from lispy.aima.game import Game
 
 __all__ = ["Evaluation", "alpha_beta_cutoff_search", "weighted_linear"]

@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.aima import NoMoveError
 from lispy.aima.cutoff import Evaluation
+from lispy.aima.decision import NoMoveError
 from lispy.aima.game import Game
 from lispy.aima.transposition import AlphaBetaTT, SearchTimeout, TranspositionTable
 

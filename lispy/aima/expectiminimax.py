@@ -30,7 +30,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from lispy.aima import Decision, NoMoveError
+from lispy.aima.decision import Decision, NoMoveError
 from lispy.aima.game import MAX, MIN
 from lispy.sexpr.data import Cons, to_pylist
 from lispy.sexpr.reader import read

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from lispy.chapter6.game_trees import Game as McCarthyGame
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
-from lispy.chapter6.move_ordering import Game as McCarthyGame
 from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = [

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from lispy.aima import Decision, decide
+from lispy.aima.decision import Decision, decide
 from lispy.aima.game import Game
 
 __all__ = ["max_value", "min_value", "minimax_decision", "minimax_value", "value"]

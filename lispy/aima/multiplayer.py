@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from lispy.aima import Decision, NoMoveError
+from lispy.aima.decision import Decision, NoMoveError
 
 __all__ = ["FIGURE_6_4", "VectorTreeGame", "VectorTreeState", "multiplayer_decision", "multiplayer_value"]
 

@@ -36,8 +36,8 @@ from collections.abc import Callable, Hashable
 from enum import Enum
 from typing import Any, NamedTuple
 
-from lispy.aima import Decision, NoMoveError
 from lispy.aima.cutoff import Evaluation
+from lispy.aima.decision import Decision, NoMoveError
 from lispy.aima.game import Game
 
 __all__ = ["AlphaBetaTT", "Bound", "Entry", "SearchTimeout", "TranspositionTable", "alpha_beta_tt_search"]

@@ -19,7 +19,7 @@ the notes::
 The notes give ``allsol`` twice, the simple form and "a more efficient form";
 here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions run
-through :func:`lispy.sexpr.recursion.run_deep`, on a thread whose stack is big enough for
+through :func:`lispy.runtime.recursion.run_deep`, on a thread whose stack is big enough for
 deep recursion, so a search 5,000 levels deep works.
 """
 
@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from lispy.runtime.recursion import deep
 from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import a, d, equal, mapapp, n
-from lispy.sexpr.recursion import deep
 
 __all__ = ["LOSE", "TreeSearch", "tree_search"]
 

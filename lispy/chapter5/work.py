@@ -26,9 +26,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.runtime.recursion import deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
-from lispy.sexpr.recursion import deep
 
 __all__ = ["Copying", "binary_tree", "cells_copied", "comb", "ladder", "positions_examined"]
 

@@ -36,10 +36,11 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from lispy.runtime.recursion import deep
 from lispy.sexpr.lists import a, d, n
-from lispy.sexpr.recursion import deep
 
 __all__ = [
+    "Game",
     "GameTreeSearch",
     "NoMoveError",
     "bestmax",
@@ -212,6 +213,19 @@ def bestmin_once(u: Any, f: Fn) -> Any:
 # --- the game's functions -----------------------------------------------------------------
 
 
+class Game(NamedTuple):
+    """A game as chapter 6 takes it: three functions of a position.
+
+    ``successors p`` is the Lisp list of positions one move on, ``ter p`` says that ``p`` is
+    terminal for this analysis, and ``imval p`` is a number approximating ``p``'s value to the
+    maximizing player.  ``game_tree_search(*game)`` binds the chapter's definitions to it.
+    """
+
+    successors: Callable[[Position], Any]
+    ter: Callable[[Position], bool]
+    imval: Callable[[Position], Any]
+
+
 class GameTreeSearch(NamedTuple):
     """Chapter 6's functions bound to one game's ``successors``, ``ter`` and ``imval``."""
 
@@ -250,7 +264,7 @@ def game_tree_search(
 
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions run through :func:`lispy.sexpr.recursion.run_deep` (on a thread with a big stack).
+    whose functions run through :func:`lispy.runtime.recursion.run_deep` (on a thread with a big stack).
     """
 
     def valmax(p: Position) -> Any:

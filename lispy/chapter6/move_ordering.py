@@ -20,12 +20,11 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.chapter6.game_trees import game_tree_search
+from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.sexp_games import uniform_tree
 from lispy.sexpr.data import from_iterable
 
 __all__ = [
-    "Game",
     "Incremental",
     "counted",
     "default_lookahead",
@@ -38,14 +37,6 @@ __all__ = [
     "terminals_examined",
     "uniform_game",
 ]
-
-
-class Game(NamedTuple):
-    """A game's three functions, as chapter 6 takes them."""
-
-    successors: Callable[[Any], Any]
-    ter: Callable[[Any], bool]
-    imval: Callable[[Any], Any]
 
 
 def counted(game: Game) -> tuple[Game, list[int]]:

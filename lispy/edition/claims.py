@@ -24,8 +24,8 @@ from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.insanity_graph import graph_method
 from lispy.chapter5.tree_search import tree_search
 from lispy.chapter5.work import cells_copied, comb
+from lispy.chapter6.game_trees import Game
 from lispy.chapter6.move_ordering import (
-    Game,
     Incremental,
     incremental_game,
     knuth_moore,

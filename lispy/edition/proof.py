@@ -11,7 +11,7 @@ assignment takes no input: its value is compared once.
 
 The second kind of evidence, that the M-expression compiled to Python is the transcription up
 to a few documented rewrites, is :func:`structural`, computed by
-:func:`lispy.mexpr.correspondence.compare` from the compiled definition and the transcription's
+:func:`lispy.edition.correspondence.compare` from the compiled definition and the transcription's
 source as they are in this build.
 """
 
@@ -24,8 +24,8 @@ from functools import partial
 from typing import Any
 
 from lispy.edition.applications import Application, application_for, not_last, python_definition
+from lispy.edition.correspondence import compare
 from lispy.edition.trials import CASES, Case, Context, graph, show
-from lispy.mexpr.correspondence import compare
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment
 from lispy.notes.index import ENTRIES, Entry
@@ -81,7 +81,7 @@ def structural(entry: Entry) -> Structural | None:
         return Structural(False, f"could not compare: {error}")
     if comparison.equal:
         return Structural(True, "The compiled M-expression and the transcription are the same Python, "
-                          "up to the rewrites of lispy.mexpr.correspondence.")  # fmt: skip
+                          "up to the rewrites of lispy.edition.correspondence.")  # fmt: skip
     return Structural(False, f"compiled: {comparison.compiled}  transcription: {comparison.transcribed}")
 
 

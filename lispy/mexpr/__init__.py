@@ -9,6 +9,5 @@
 - :mod:`lispy.mexpr.errors`, :mod:`lispy.mexpr.diagnosis`: errors, told in the notes' terms;
 - :mod:`lispy.mexpr.program`: source files of definitions, the notes' own among them;
 - :mod:`lispy.mexpr.listing`: the compiled Python, printed (``python -m lispy --python PART``);
-- :mod:`lispy.mexpr.correspondence`: each compiled definition against its hand transcription;
-- :mod:`lispy.mexpr.repl`: ``python -m lispy``.
+- :mod:`lispy.mexpr.session`: a REPL session, the terminal's (:mod:`lispy.cli.repl`) or a page's.
 """

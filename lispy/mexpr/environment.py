@@ -13,7 +13,7 @@ through the definitions it uses: a name that is not bound, or a definition calle
 with the wrong number of arguments, is an :class:`EvalError` naming the definition,
 line and column, and nothing is evaluated.  Errors while running are
 ``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included:
-evaluation runs through :func:`lispy.sexpr.recursion.run_deep`, on a thread whose C
+evaluation runs through :func:`lispy.runtime.recursion.run_deep`, on a thread whose C
 stack is big enough for its recursion limit, so deep but finite recursion works and a
 runaway one is an error, never a crash.
 """
@@ -32,7 +32,7 @@ from lispy.mexpr.errors import EvalError, arity_message
 from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
-from lispy.sexpr.recursion import run_deep
+from lispy.runtime.recursion import run_deep
 
 __all__ = ["Environment", "EvalError", "Snapshot"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from lispy.runtime.recursion import DEEP_LIMIT
 from lispy.sexpr.data import NIL, Cons
 from lispy.sexpr.printer import to_string
-from lispy.sexpr.recursion import DEEP_LIMIT
 
 __all__ = ["EvalError", "arity_message", "runaway", "show"]
 

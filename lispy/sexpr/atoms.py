@@ -22,7 +22,7 @@ import re
 import sys
 from typing import Any
 
-from lispy.sexpr.data import NIL
+from lispy.sexpr.nil import NIL
 
 __all__ = ["DELIMITERS", "atom_to_string", "integer_to_string", "parse_atom", "parse_integer"]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.sexpr.data import NIL, Cons, _collector_paused, _new, from_iterable
+from lispy.sexpr.collector import collector_paused
+from lispy.sexpr.data import NIL, Cons, _new, from_iterable
 
 __all__ = ["from_python", "to_python"]
 
@@ -69,7 +70,7 @@ def _convert(root: Any, classify: Any) -> Any:
     kind, node = classify(root)
     if kind == "atom":
         return node
-    with _collector_paused():
+    with collector_paused():
         return _convert_nodes(kind, node, classify)
 
 

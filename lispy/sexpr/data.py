@@ -21,16 +21,14 @@ subclass): Python gives no way to change a tuple's items, so no trick at the
 Python level can change a cell.  Building 10^6 cells lets the cyclic garbage
 collector run again and again over cells that cannot form a cycle; the bulk
 builders (:func:`from_iterable` on long input, :mod:`lispy.sexpr.conversions`,
-:mod:`lispy.sexpr.pickling`) pause the collector while they build and restore it on every way out,
+unpickling) pause the collector while they build and restore it on every way out,
 exceptions included.
 """
 
 from __future__ import annotations
 
-import gc
 from array import array
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any, Final
 
 try:  # the C descriptor that collections.namedtuple uses for its fields
@@ -42,6 +40,10 @@ except ImportError:  # pragma: no cover - other Pythons
         return property(lambda cell: item(cell, index), doc=doc)
 
 
+from lispy.sexpr.atoms import atom_to_string
+from lispy.sexpr.collector import collector_paused
+from lispy.sexpr.nil import NIL, Nil
+
 __all__ = [
     "NIL",
     "Cons",
@@ -50,6 +52,7 @@ __all__ = [
     "from_iterable",
     "lisp",
     "to_pylist",
+    "to_string",
 ]
 
 PAUSE_AT: Final = 2048
@@ -66,8 +69,6 @@ class LispTypeError(TypeError):
     def __init__(self, fname: str, value: Any, what: str = "is an atom, not a list") -> None:
         self.fname = fname
         self.value = value
-        from lispy.sexpr.printer import to_string
-
         super().__init__(f"{fname}: the argument {to_string(value)} ({_kind(value)}) {what}")
 
 
@@ -82,57 +83,6 @@ def _kind(x: Any) -> str:
         return "a number"
     return f"a Python {type(x).__name__}"
 
-
-class Nil:
-    """The type of ``NIL``, the one empty list.  ``Nil()`` returns ``NIL`` itself.
-
-    ``NIL`` is an atom and a list at once: it is false in a condition, iterates
-    as no elements, has length 0, and its car and cdr are ``NIL`` (as in MacLisp
-    and Common Lisp; McCarthy's ``lose p₀`` in chapter 5 relies on ``a NIL = NIL``).
-    """
-
-    __slots__ = ()
-    _instance: Nil | None = None
-
-    def __new__(cls) -> Nil:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    @property
-    def car(self) -> Nil:
-        return self
-
-    @property
-    def cdr(self) -> Nil:
-        return self
-
-    def __bool__(self) -> bool:
-        return False
-
-    def __len__(self) -> int:
-        return 0
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(())
-
-    def __repr__(self) -> str:
-        return "NIL"
-
-    def __hash__(self) -> int:
-        return 0x4E494C  # "NIL"
-
-    def __reduce__(self) -> str:
-        return "NIL"
-
-    def __copy__(self) -> Nil:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Nil:
-        return self
-
-
-NIL: Final = Nil()
 
 _new = tuple.__new__
 
@@ -262,8 +212,6 @@ class Cons(tuple):  # type: ignore[type-arg]
         return _hash_tree(self)
 
     def __repr__(self) -> str:
-        from lispy.sexpr.printer import to_string
-
         return to_string(self)
 
     __str__ = __repr__
@@ -275,8 +223,6 @@ class Cons(tuple):  # type: ignore[type-arg]
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[array[int], list[Any]]]:
-        from lispy.sexpr.pickling import flatten, unflatten  # pickling builds cells: a call-time import
-
         return unflatten, flatten(self)
 
     def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[array[int], list[Any]]]:
@@ -339,20 +285,90 @@ def _hash_tree(x: Cons) -> int:
         h = hash((hcar, h))
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the block and restore it however the block ends.
+# --- the printer's walk, the cell's repr -------------------------------------------
 
-    Nested pauses leave it to the outermost to restore.  The collector's switch is
-    process-wide: another thread's allocations meanwhile are not collected either.
+
+def to_string(x: Any) -> str:
+    """Lisp notation for ``x``: ``to_string(lisp(1, Cons(2, "G")))`` is ``"(1 (2 . G))"``."""
+    out: list[str] = []
+    pending: list[Any] = []  # the cdrs still to print, innermost list last
+    while True:
+        # Descend through cars, opening a list at each cons cell.
+        while type(x) is Cons:
+            out.append("(")
+            pending.append(x.cdr)
+            x = x.car
+        out.append(atom_to_string(x))
+        # Climb: continue the innermost open list, or close it.
+        while pending:
+            rest = pending.pop()
+            if type(rest) is Cons:
+                out.append(" ")
+                pending.append(rest.cdr)
+                x = rest.car
+                break
+            if rest is not NIL:
+                out.append(" . ")
+                out.append(atom_to_string(rest))
+            out.append(")")
+        else:
+            return "".join(out)
+
+
+# --- pickling: the structure as one flat array ---------------------------------------
+
+
+def flatten(root: Cons) -> tuple[array[int], list[Any]]:
+    """Every cell under ``root`` once, each after its car and cdr: ``(refs, atoms)``.
+
+    ``refs`` holds two numbers per cell, for its car and its cdr: ``k >= 0`` is the
+    ``k``-th cell, ``-1`` is ``NIL`` and ``-2 - j`` is ``atoms[j]``.  Cells shared
+    within ``root`` stay shared.  No recursion: ``pickle`` sees one flat array and a
+    flat list, whatever the length and depth.
     """
-    enabled = gc.isenabled()
-    try:
-        gc.disable()
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    number: dict[int, int] = {}  # id(cell) -> its place in the order
+    refs: list[int] = []
+    atoms: list[Any] = []
+    todo: list[Any] = [root]  # the first cells of lists still to number
+    while todo:
+        head = todo[-1]
+        if id(head) in number:
+            todo.pop()
+            continue
+        spine = []
+        u = head
+        while type(u) is Cons and id(u) not in number:
+            spine.append(u)
+            u = u.cdr
+        waiting = [c.car for c in spine if type(c.car) is Cons and id(c.car) not in number]
+        if waiting:  # number those lists first, then come back to this one
+            todo += waiting
+            continue
+        todo.pop()
+        for c in reversed(spine):
+            for v in (c.car, c.cdr):
+                if type(v) is Cons:
+                    refs.append(number[id(v)])
+                elif v is NIL:
+                    refs.append(-1)
+                else:
+                    refs.append(-2 - len(atoms))
+                    atoms.append(v)
+            number[id(c)] = len(number)
+    return array("q", refs), atoms
+
+
+def unflatten(refs: Any, atoms: list[Any]) -> Cons:
+    """The cell that :func:`flatten` took apart (its last cell), rebuilt with the collector paused."""
+    cells: list[Any] = []
+    append = cells.append
+    with collector_paused():
+        it = iter(refs)
+        for i, j in zip(it, it):  # noqa: B905 (pairs from one iterator: strict would not apply)
+            car = cells[i] if i >= 0 else NIL if i == -1 else atoms[-2 - i]
+            cdr = cells[j] if j >= 0 else NIL if j == -1 else atoms[-2 - j]
+            append(_new(Cons, (car, cdr)))
+    return cells[-1]
 
 
 # --- conversions ----------------------------------------------------------
@@ -372,7 +388,7 @@ def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
         for x in reversed(items):  # type: ignore[call-overload]
             result = _new(Cons, (x, result))
         return result
-    with _collector_paused():
+    with collector_paused():
         for x in reversed(items):  # type: ignore[call-overload]
             result = _new(Cons, (x, result))
     return result

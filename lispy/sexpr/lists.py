@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lispy.sexpr.data import NIL, Cons, LispTypeError, _collector_paused, _equal, _new, from_iterable
+from lispy.sexpr.collector import collector_paused
+from lispy.sexpr.data import NIL, Cons, LispTypeError, _equal, _new, from_iterable
 
 __all__ = [
     "a",
@@ -318,7 +319,7 @@ def _rebuild(e: Any, leaf: Fn) -> Any:
     # Post-order over the cells: a cell is built once its car and cdr are.
     done: dict[int, Any] = {}
     stack = [e]
-    with _collector_paused():
+    with collector_paused():
         _rebuild_cells(stack, done, leaf)
     return done[id(e)]
 

@@ -36,7 +36,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from lispy.sexpr.atoms import parse_atom
-from lispy.sexpr.data import NIL, _collector_paused, from_iterable
+from lispy.sexpr.collector import collector_paused
+from lispy.sexpr.data import NIL, from_iterable
 
 __all__ = ["ReadError", "read"]
 
@@ -81,7 +82,7 @@ def read(text: str) -> Any:
     """
     if not isinstance(text, str):
         raise TypeError(f"read: expected a str of Lisp text, got {type(text).__name__}")
-    with _collector_paused():
+    with collector_paused():
         if not any(c in text for c in _EXACT_ONLY):
             result = _read_bulk(text)
             if result is not _EXACT:

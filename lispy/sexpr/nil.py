@@ -1,0 +1,64 @@
+"""``NIL``: the one empty list, which is also an atom.
+
+At the bottom of the data model, below the atoms' notation (:mod:`lispy.sexpr.atoms`) and the cons
+cell (:mod:`lispy.sexpr.data`), both of which need it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+__all__ = ["NIL", "Nil"]
+
+
+class Nil:
+    """The type of ``NIL``, the one empty list.  ``Nil()`` returns ``NIL`` itself.
+
+    ``NIL`` is an atom and a list at once: it is false in a condition, iterates
+    as no elements, has length 0, and its car and cdr are ``NIL`` (as in MacLisp
+    and Common Lisp; McCarthy's ``lose p₀`` in chapter 5 relies on ``a NIL = NIL``).
+    """
+
+    __slots__ = ()
+    _instance: Nil | None = None
+
+    def __new__(cls) -> Nil:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    @property
+    def car(self) -> Nil:
+        return self
+
+    @property
+    def cdr(self) -> Nil:
+        return self
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __len__(self) -> int:
+        return 0
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+    def __repr__(self) -> str:
+        return "NIL"
+
+    def __hash__(self) -> int:
+        return 0x4E494C  # "NIL"
+
+    def __reduce__(self) -> str:
+        return "NIL"
+
+    def __copy__(self) -> Nil:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Nil:
+        return self
+
+
+NIL: Final = Nil()
