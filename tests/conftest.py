@@ -1,10 +1,18 @@
-"""Test settings.  With CI set, Hypothesis uses its own derandomised ``ci`` profile."""
+"""Test settings.
+
+Hypothesis: with CI set (CI runs with ``CI=true``), Hypothesis's own ``ci`` profile (derandomised, no
+deadline, no example database); elsewhere the ``dev`` profile, which has no deadline either: a
+test's first example pays for imports and caches, and a loaded machine is slow, so a per-example
+time limit fails at random and proves nothing about lispy.
+"""
 
 import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("dev", max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 if not os.environ.get("CI"):
     settings.load_profile("dev")
 
