@@ -15,7 +15,11 @@ printed, ERRATA.md says where and why.
 >>> from lispy import read, mapcar
 >>> mapcar(read("(1 2 3)"), lambda x: x * x)
 (1 4 9)
+
+In IPython or Jupyter, ``%load_ext lispy`` gives the ``%%mexpr`` cell magic (:mod:`lispy.cli.jupyter`).
 """
+
+from typing import Any
 
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
 from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep
@@ -72,6 +76,7 @@ __all__ = [
     "from_python",
     "length",
     "lisp",
+    "load_ipython_extension",
     "mapapp",
     "mapcar",
     "mapcar2",
@@ -92,5 +97,16 @@ __all__ = [
     "tree_search",
     "upto",
 ]
+
+
+def load_ipython_extension(shell: Any) -> None:
+    """``%load_ext lispy`` in IPython or Jupyter: the ``%%mexpr`` magic (:mod:`lispy.cli.jupyter`).
+
+    Imported here, when the extension is loaded, so that ``import lispy`` does not need IPython.
+    """
+    from lispy.cli.jupyter import load_ipython_extension as load
+
+    load(shell)
+
 
 __version__ = "0.1.0"
