@@ -36,7 +36,7 @@ sphinx.util.inspect.object_description = _description
 
 project = "lispy"
 author = "the lispy authors"
-copyright = "2026, the lispy authors"  # noqa: A001
+copyright = "2026, the lispy authors"
 release = version = lispy.__version__
 
 extensions = [
