@@ -356,7 +356,7 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
     run = python(
         """
         import random, signal, threading, time
-        from lispy.sexpr import recursion
+        from lispy.runtime import recursion
 
         recursion._IDLE_SECONDS = 1.0
         signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
