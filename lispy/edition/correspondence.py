@@ -163,17 +163,22 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
         self.generic_visit(node)
-        if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        if (
+            isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant)
+            and isinstance(node.operand.value, int | float)
+        ):
             return ast.Constant(-node.operand.value)
         return node
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         fn = node.func.id if isinstance(node.func, ast.Name) else None
         if fn in self.helpers:
-            return self.visit(_inline(self.helpers[fn], node.args))
+            inlined: ast.expr = self.visit(_inline(self.helpers[fn], node.args))
+            return inlined
         self.generic_visit(node)
         args = node.args
-        if fn == "read" and len(args) == 1 and isinstance(args[0], ast.Constant):
+        if fn == "read" and len(args) == 1 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
             return _datum(read(args[0].value)) or node
         if fn == "truth" and len(args) == 1:
             return args[0]
@@ -193,7 +198,8 @@ def _inline(helper: ast.FunctionDef, args: list[ast.expr]) -> ast.expr:
     returned = next(s for s in helper.body if isinstance(s, ast.Return))
     assert returned.value is not None
     names = {p.arg: a for p, a in zip(helper.args.args, args, strict=True)}
-    return _Substitute(names).visit(ast.parse(ast.unparse(returned.value), mode="eval").body)
+    substituted: ast.expr = _Substitute(names).visit(ast.parse(ast.unparse(returned.value), mode="eval").body)
+    return substituted
 
 
 class _Substitute(ast.NodeTransformer):

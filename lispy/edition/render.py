@@ -33,7 +33,7 @@ LONG_VALUE = 300
 def _css_class(kind: Any) -> str:
     while kind not in STANDARD_TYPES and kind.parent is not None:
         kind = kind.parent
-    return STANDARD_TYPES.get(kind, "")
+    return str(STANDARD_TYPES.get(kind, ""))
 
 
 def _tokens(text: str) -> list[tuple[Any, str]]:
@@ -75,7 +75,7 @@ def python(text: str, first_line: int) -> str:
     formatter = HtmlFormatter(
         cssclass="highlight py", linenos="inline", linenostart=first_line, wrapcode=True
     )
-    return highlight(text, PythonLexer(), formatter)
+    return str(highlight(text, PythonLexer(), formatter))
 
 
 def value(x: object) -> str:
