@@ -178,8 +178,9 @@ class _Rewrite(ast.NodeTransformer):
             return inlined
         self.generic_visit(node)
         args = node.args
-        if fn == "read" and len(args) == 1 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-            return _datum(read(args[0].value)) or node
+        text = args[0].value if len(args) == 1 and isinstance(args[0], ast.Constant) else None
+        if fn == "read" and isinstance(text, str):
+            return _datum(read(text)) or node
         if fn == "truth" and len(args) == 1:
             return args[0]
         if fn == "equal" and len(args) == 2:
