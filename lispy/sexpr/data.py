@@ -43,9 +43,11 @@ except ImportError:  # pragma: no cover - other Pythons
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.nil import NIL, Nil
+from lispy.sexpr.sealed import seal
 
 __all__ = [
     "NIL",
+    "SEALED",
     "Cons",
     "LispTypeError",
     "Nil",
@@ -147,6 +149,9 @@ class Cons(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        raise TypeError("lispy.sexpr.data.Cons is final: a class cannot be derived from the cons cell")
+
     car: Any = _tuplegetter(0, "The car, the first of the cell's two values.")
     cdr: Any = _tuplegetter(1, "The cdr, the second of the cell's two values (the rest of a list).")
     __class__ = property(type, doc="The class of the cell; it cannot be assigned.")  # type: ignore[assignment]
@@ -227,6 +232,14 @@ class Cons(tuple):  # type: ignore[type-arg]
 
     def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[array[int], list[Any]]]:
         return self.__reduce__()
+
+
+SEALED: Final = seal(Cons) and seal(Nil)
+"""Whether :class:`Cons` and :class:`Nil` are sealed (:mod:`lispy.sexpr.sealed`): no subclass of
+either, and no ``__class__`` assignment to or from either by any Python-level means.  True on
+CPython 3.10 and later (checked as this module is imported); where it is false, subclasses
+declared in the ordinary way are still refused, but ``object``'s ``__class__`` descriptor can
+re-class a cell or ``NIL``."""
 
 
 def _equal(x: Any, y: Any) -> bool:
