@@ -168,9 +168,8 @@ def _read_bulk(text: str) -> Any:
 
 def _atoms(run: str, symbols: dict[str, Any]) -> list[Any] | None:
     """The atoms of ``run`` (text without parentheses), or None if a token is the dot."""
-    if run.isascii() and not _long_integers_possible(
-        run
-    ):  # a run of numbers goes to json's scanner, with commas for the blanks
+    # A run of numbers goes to json's scanner, with commas for the blanks.
+    if run.isascii() and not _long_integers_possible(run):
         raw = run.encode("ascii")
         numbers = None
         if not raw.translate(None, _NUMBER_CHARS + b" "):
