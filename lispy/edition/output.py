@@ -104,7 +104,7 @@ def _kind(path: Path) -> str:
     """``"missing"``, ``"file"``, ``"folder"`` or ``"other"`` (a link, a device, …), not following links."""
     try:
         mode = path.lstat().st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return "missing"
     return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
 
@@ -300,9 +300,9 @@ def write_edition(
     """
     out = Path(out)
     folder = Path(os.path.realpath(out))
-    if _kind(out) == "other" and not out.exists():
-        raise OutputFolderError(f"{out}: is a link to nothing")
     try:
+        if _kind(out) == "other" and not out.exists():
+            raise OutputFolderError(f"{out}: is a link to nothing")
         _inspect(out, folder, force)
         building = _building_folder(out, folder)
     except OSError as e:
