@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from functools import partial
 
 from bench import markdown
-from chapters.game_trees import random_leaves
-from chapters.timing import best_seconds
 from lispy import cli
-from lispy.chapter6.move_ordering import terminals_examined, uniform_game
+from lispy.chapter6.move_ordering import random_leaves, terminals_examined, uniform_game
+from lispy.runtime.counting import seconds as best_seconds
 
 SIZES = [(3, 6), (4, 6), (6, 5)]
 """The uniform trees timed: k moves from every position, depth n."""
@@ -31,7 +30,7 @@ def main(argv: Sequence[str] = ()) -> None:
         row = []
         for method in ("valmax", "maxval"):
             count = terminals_examined(game, (), method)[1]
-            seconds = best_seconds(partial(terminals_examined, game, (), method), repeat=3)
+            seconds = best_seconds(partial(terminals_examined, game, (), method), budget=0.2, repeat=3)
             row.append((count, seconds))
         (cv, sv), (ca, sa) = row
         valmax, maxval = [f"{cv:,}", f"{sv * 1e3:.1f}"], [f"{ca:,}", f"{sa * 1e3:.1f}"]

@@ -28,7 +28,7 @@ NAV = (
     ("companions.html", "Companion sources"),
 )
 
-CLAIM_PLACES = {"5-lists": 2, "5-words": 3, "5-allsol": 4}
+CLAIM_PLACES = {"5-search": 0, "5-lists": 2, "5-words": 3, "5-allsol": 4, "6-minimax": 5}
 """After which section of :data:`lispy.notes.index.SECTIONS` each group of claims stands; the
 claims on ordering have a section of their own after the αβ-heuristic."""
 
@@ -132,8 +132,8 @@ def index_page(
         '<p class="lead">Each of the 47 definitions of the notes, in their order: as printed (from '
         "<code>lispy/notes/*.m</code>, McCarthy's notation), as corrected where ERRATA.md says the printed "
         "form is wrong, the Python transcription taken from lispy's source, the notes' example run both "
-        "ways, and the evidence that the two agree. The notes' claims follow the definitions they are "
-        "about, with the figures this build measured.</p>",
+        f"ways, and the evidence that the two agree. The notes' {len(claims)} claims follow the definitions "
+        "they are about, with the figures this build measured.</p>",
         _build(build),
     ]
     contents = []
