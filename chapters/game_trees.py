@@ -13,6 +13,7 @@ from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
 from lispy import cli, read
+from lispy.aima.game import Counted, mccarthy_search, to_mccarthy
 from lispy.chapter6.drawing import draw
 from lispy.chapter6.game_trees import (
     bestmax,
@@ -23,6 +24,7 @@ from lispy.chapter6.game_trees import (
     minlis,
 )
 from lispy.chapter6.iteration import iteration_timings
+from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.move_ordering import (
     default_lookahead,
     knuth_moore,
@@ -37,6 +39,7 @@ from lispy.chapter6.move_ordering import (
 )
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
+from lispy.games.tictactoe import TicTacToe, board
 
 __all__ = ["FIGURE_2_6", "SMALL_TREE", "main"]
 
@@ -249,6 +252,29 @@ def lookahead_experiment(trials: int = 5) -> None:
     )
 
 
+def memoised_valmax() -> None:
+    heading("6.7 valmax memoised: a transposition table (lispy.chapter6.memoised)")
+    rows = []
+    searches = [(".........", False), (".........", True), ("....X....", None)]
+    searches += [("....X....", False), ("....X....", True)]  # valmax of the empty board: chapters.tictactoe
+    for text, symmetry in searches:
+        game = Counted(TicTacToe(board(text)))
+        if symmetry is None:
+            value = mccarthy_search(game).valmax(game.initial)
+        else:
+            value = memoised_search(*to_mccarthy(game), key=game.key if symmetry else None).valmax(
+                game.initial
+            )
+        label = "valmax" if symmetry is None else "on the symmetry key" if symmetry else "memoised valmax"
+        rows.append([text, label, str(value), f"{game.examined:,}"])
+    table(["tic-tac-toe from", "search", "value", "positions examined"], rows)
+    say(
+        "valmax p is a function of p alone, so a table of the values found answers a transposition "
+        "exactly. maxval1[p,α,β] is the value clamped to the window: memoised on p alone it hands a bound "
+        "out as a value (the bound-aware table of lispy.aima.transposition does not)."
+    )
+
+
 def plot(path: str, k: int = 4, depths: Sequence[int] = range(1, 9)) -> None:
     """Write the figure of section 6.4 to ``path``: terminal positions examined against depth, log scale.
 
@@ -311,6 +337,7 @@ def main(argv: Sequence[str] = ()) -> None:
     ordering_table()
     ten_to_the_fourth()
     lookahead_experiment()
+    memoised_valmax()
     if args.plot:
         plot(args.plot)
 
