@@ -1,4 +1,5 @@
-"""``python -m lispy.edition --out DIR [--notes FILE]... [--seed N]``: write the edition into DIR.
+"""``python -m lispy.edition --out DIR [--notes FILE]... [--seed N] [--pyodide DIR] [--serve [--port N]]``:
+write the edition into DIR (and serve it on 127.0.0.1).
 
 The edition is static HTML generated from the project every time: the notes' definitions from
 ``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
@@ -20,7 +21,7 @@ from pathlib import Path
 from pygments.formatters import HtmlFormatter
 
 from lispy import cli
-from lispy.edition import pages
+from lispy.edition import live, pages
 from lispy.edition.claims import claims, ordering_series
 from lispy.edition.companions import companions
 from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
@@ -54,6 +55,7 @@ def build(
     seed: int = SEED,
     trials: int = 100,
     say: Callable[[str], None] = print,
+    pyodide: Path | None = None,
 ) -> pages.Build:
     """Write the edition into ``out`` (made if missing); return what it says of its build."""
     start = time.perf_counter()
@@ -113,9 +115,10 @@ def build(
     css = resources.files("lispy.edition").joinpath("style.css").read_text(encoding="utf-8")
     css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     (out / "style.css").write_text(css, encoding="utf-8")
+    runtime = live.write_runtime(out, pyodide, say)
     written = {
         "index.html": pages.index_page(
-            table, measured, figure, plot is not None, ordering_rows, alignment, info
+            table, measured, figure, plot is not None, ordering_rows, alignment, info, runtime
         ),
         "names.html": pages.names_page(table),
         "errata.html": pages.errata_page(errata, table),
@@ -131,7 +134,7 @@ def build(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = cli.parser("python -m lispy.edition", __doc__)
-    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write into")
+    parser.add_argument("--out", type=Path, metavar="DIR", help="the folder to write into")
     parser.add_argument(
         "--notes",
         type=Path,
@@ -147,17 +150,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--trials", type=int, default=100, help="random inputs for each definition (default: %(default)s)"
     )
+    live.arguments(parser)
     args = parser.parse_args(argv)
     if args.trials < 1:
         parser.error("--trials must be at least 1")
+    if args.out is None and not args.serve:
+        parser.error("the following arguments are required: --out (or --serve)")
     try:
-        build(args.out, args.notes, args.seed, args.trials)
+        if args.serve and args.out is None:
+            return live.build_and_serve(build, args)
+        build(args.out, args.notes, args.seed, args.trials, pyodide=args.pyodide)
     except BrokenPipeError:
         raise  # our own output closed early: lispy.cli ends quietly
     except OSError as e:
         print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
-    return 0
+    return live.serve_after(args)
 
 
 if __name__ == "__main__":
