@@ -160,10 +160,13 @@
   function restart(why) {
     if (worker) worker.terminate();
     worker = null;
-    pending.forEach(function (resolve) { resolve({ text: "stopped", failed: true, stopped: true }); });
+    const waiting = Array.from(pending.values());
     pending.clear();
-    append("; " + why + ": a new runtime is started");
-    start(replay);
+    waiting.forEach(function (resolve) { resolve({ text: "stopped", failed: true, stopped: true }); });
+    Promise.resolve().then(function () {  // after the stopped inputs' "interrupted"
+      append("; " + why + ": a new runtime is started");
+      start(replay);
+    });
   }
 
   rows.forEach(function (form) {

@@ -295,7 +295,7 @@ def repl_panel() -> str:
     examples = [
         ":notes chapter5_insanity chapter5_search",
         "search p₀",
-        "f x ← if x = 0 then 1 else x × f[x - 1]",
+        "double x ← x + x",
     ]
     return (
         '<section class="live repl-panel" id="repl-panel"><h2>Try lispy here</h2>'
