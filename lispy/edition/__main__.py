@@ -1,4 +1,5 @@
-"""``python -m lispy.edition --out DIR [--force] [--notes FILE]... [--seed N]``: write the edition into DIR.
+"""``python -m lispy.edition --out DIR [--force] [--notes FILE]... [--seed N] [--pyodide DIR]
+[--serve [--port N]]``: write the edition into DIR (and serve it on 127.0.0.1).
 
 The edition is static HTML generated from the project every time: the notes' definitions from
 ``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
@@ -24,7 +25,7 @@ from pathlib import Path
 from pygments.formatters import HtmlFormatter
 
 from lispy import cli
-from lispy.edition import pages
+from lispy.edition import live, pages
 from lispy.edition.claims import claims, ordering_series
 from lispy.edition.companions import companions
 from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
@@ -62,6 +63,7 @@ def build(
     say: Callable[[str], None] = print,
     *,
     force: bool = False,
+    pyodide: Path | None = None,
 ) -> pages.Build:
     """Write the edition into ``out`` (made if missing); return what it says of its build.
 
@@ -70,7 +72,7 @@ def build(
     start = time.perf_counter()
     built: list[pages.Build] = []
     files = write_edition(
-        out, lambda at: built.append(_build(at, notes, seed, trials, say, start)), force=force
+        out, lambda at: built.append(_build(at, notes, seed, trials, say, start, pyodide)), force=force
     )
     more = sum(name.endswith(".html") for name in files) - 1
     say(f"wrote {out / 'index.html'} and {more} more pages in {time.perf_counter() - start:.1f} s")
@@ -78,7 +80,13 @@ def build(
 
 
 def _build(
-    out: Path, notes: Sequence[Path], seed: int, trials: int, say: Callable[[str], None], start: float
+    out: Path,
+    notes: Sequence[Path],
+    seed: int,
+    trials: int,
+    say: Callable[[str], None],
+    start: float,
+    pyodide: Path | None,
 ) -> pages.Build:
     info = pages.Build(
         datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
@@ -136,9 +144,10 @@ def _build(
     css = resources.files("lispy.edition").joinpath("style.css").read_text(encoding="utf-8")
     css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     (out / "style.css").write_text(css, encoding="utf-8")
+    runtime = live.write_runtime(out, pyodide, say)
     written = {
         "index.html": pages.index_page(
-            table, measured, figure, plot is not None, ordering_rows, alignment, info
+            table, measured, figure, plot is not None, ordering_rows, alignment, info, runtime
         ),
         "names.html": pages.names_page(table),
         "errata.html": pages.errata_page(errata, table),
@@ -151,7 +160,7 @@ def _build(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = cli.parser("python -m lispy.edition", __doc__)
-    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write into")
+    parser.add_argument("--out", type=Path, metavar="DIR", help="the folder to write into")
     parser.add_argument(
         "--force",
         action="store_true",
@@ -173,11 +182,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--trials", type=int, default=100, help="random inputs for each definition (default: %(default)s)"
     )
+    live.arguments(parser)
     args = parser.parse_args(argv)
     if args.trials < 1:
         parser.error("--trials must be at least 1")
+    if args.out is None and not args.serve:
+        parser.error("the following arguments are required: --out (or --serve)")
     try:
-        build(args.out, args.notes, args.seed, args.trials, force=args.force)
+        if args.serve and args.out is None:
+            return live.build_and_serve(build, args)
+        build(args.out, args.notes, args.seed, args.trials, force=args.force, pyodide=args.pyodide)
     except OutputFolderError as e:
         print(f"error: --out {e}", file=sys.stderr)
         return 1
@@ -186,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
-    return 0
+    return live.serve_after(args)
 
 
 if __name__ == "__main__":
