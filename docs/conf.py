@@ -55,6 +55,9 @@ myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_typehints = "description"
+# A class's __init__ documented apart: its type hints then resolve to their own module's names
+# (lispy.aima.game.Game, not chapter 6's Game of the same short name).
+autodoc_class_signature = "separated"
 
 intersphinx_mapping = {"python": ("https://docs.python.org/3", str(Path(__file__).parent / "python.inv"))}
 

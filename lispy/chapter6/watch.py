@@ -7,6 +7,8 @@ are.  A watched position is a :class:`Visit`: the path of moves that reached it
 Every ``ter`` call is a position examined; every ``imval`` call a terminal
 position evaluated, both recorded in order.
 
+    >>> from lispy.chapter6 import sexp_games
+    >>> from lispy.sexpr.reader import read
     >>> w = Watch(*sexp_games.tree[:3])
     >>> w.search.maxval(w.root(read("((3 12 8) (2 4 6) (14 5 2))")))
     3

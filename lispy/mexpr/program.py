@@ -10,6 +10,7 @@ with ``;`` are comments.
 :class:`~lispy.mexpr.environment.Environment`, with the corrections of ERRATA.md
 (``corrected=True``, the default) or as printed::
 
+    >>> from lispy.sexpr.reader import read
     >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
     >>> m.eval("search (A)")
     (D B A)
