@@ -408,6 +408,9 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
         mapchoose[u,pred,fn] ← if n u then NIL
             else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
             else mapchoose[d u,pred,fn]
+
+    >>> mapchoose(from_iterable([1, 2, 3, 4]), lambda x: x % 2 == 0, lambda x: 10 * x)
+    (20 40)
     """
     return from_iterable([fn(x) for x in _elements(u, "mapchoose") if pred(x)])
 

@@ -101,6 +101,10 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
         mapchoose[u,pred,fn] ← if n u then NIL
             else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
             else mapchoose[d u,pred,fn]
+
+    >>> from lispy.sexpr.reader import read
+    >>> mapchoose(read("(1 2 3 4)"), lambda x: x % 2 == 0, lambda x: 10 * x)
+    (20 40)
     """
     # fmt: off
     return (NIL if n(u)
