@@ -1,7 +1,10 @@
-"""Benchmarks: ``python -m bench.chapter5``, ``bench.chapter6``, ``bench.tictactoe``, ``bench.mexpr``,
-``bench.depths``.
+"""Benchmarks: ``python -m bench`` runs them all and writes ``docs/benchmarks.md``.
 
-A development tool, not installed with the wheel: each prints Markdown tables for the README.
+Each also runs alone: ``python -m bench.chapter5``, ``bench.chapter6``, ``bench.tictactoe``,
+``bench.mexpr``, ``bench.depths``.
+
+A development tool, not installed with the wheel: each prints Markdown tables, which
+:mod:`bench.__main__` collects into the documentation's benchmarks page.
 ``bench.chapter5``, ``bench.tictactoe`` and ``bench.mexpr`` also print issue 10's goals that concern
 them, each measured in the same run beside its goal and whether it is met (:mod:`bench.goals`; the
 Lisp data's workloads are in :mod:`bench.lisp_data`, their pure-Python limit in

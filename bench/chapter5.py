@@ -13,9 +13,9 @@ list function on 10^6 elements against the pure-Python limit (the same loop on p
 2-tuples, bench.plain_cells), read of 10^6 elements against building the list from the
 ints, the memory of 10^6 cells hashed or not, pickle round trips of 10^6 elements and 10^5
 nesting, and the collector under each policy while 10^6 cells are built, beside lispy's
-decision.  The tables are Markdown, as the README quotes them; while standard error is a
-terminal, a progress bar shows there.  A shared machine moves the times by about ±20% from
-run to run, the ratios much less.
+decision.  The tables are Markdown, as docs/benchmarks.md shows them (python -m bench);
+while standard error is a terminal, a progress bar shows there.  A shared machine moves the
+times by about ±20% from run to run, the ratios much less.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ build needs no network.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -15,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import sphinx.application  # noqa: E402
 import sphinx.util.inspect  # noqa: E402
 
 import lispy  # noqa: E402
@@ -33,6 +35,21 @@ def _description(
 
 
 sphinx.util.inspect.object_description = _description
+
+
+def _drop_generated_docstring(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """A dataclass without a docstring of its own gets one from ``dataclasses``: its signature,
+    which the page shows already (and whose ``*`` reStructuredText reads as emphasis)."""
+    doc = getattr(obj, "__doc__", None) or ""
+    if what == "class" and dataclasses.is_dataclass(obj) and doc.startswith(f"{obj.__name__}("):
+        lines.clear()
+
+
+def setup(app: sphinx.application.Sphinx) -> None:
+    app.connect("autodoc-process-docstring", _drop_generated_docstring)
+
 
 project = "lispy"
 author = "the lispy authors"
@@ -55,6 +72,9 @@ myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_typehints = "description"
+# A class's __init__ documented apart: its type hints then resolve to their own module's names
+# (lispy.aima.game.Game, not chapter 6's Game of the same short name).
+autodoc_class_signature = "separated"
 
 intersphinx_mapping = {"python": ("https://docs.python.org/3", str(Path(__file__).parent / "python.inv"))}
 

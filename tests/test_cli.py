@@ -32,6 +32,7 @@ ENTRY_POINTS = [
     ("bench.mexpr", "python -m bench.mexpr"),
     ("bench.tictactoe", "python -m bench.tictactoe"),
     ("bench.depths", "python -m bench.depths"),
+    ("bench.__main__", "python -m bench"),
 ]
 """Each entry point's module (whose ``main(argv)`` parses before any work) and its usage name."""
 

@@ -1,5 +1,6 @@
 """A terminal drawing of a game tree: each position's value, and ``x`` on the moves not examined.
 
+>>> from lispy.sexpr.reader import read
 >>> print(draw(read("((3 12 8) (2 4 6))"), examined={(1,), (1, 1), (1, 2), (1, 3), (2,), (2, 1)}))
 MAX 3
 ├── MIN 3

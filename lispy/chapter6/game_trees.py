@@ -174,9 +174,13 @@ def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 def bestmaxa_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
     """:func:`bestmaxa` evaluating ``f`` once per element, an improvement beside the printed form::
 
-    bestmaxa'[u,sofar,valsofar,f] ← if n u then sofar
-        else {f[a u]}[λv. if v ≤ valsofar then bestmaxa'[d u,sofar,valsofar,f]
-                          else bestmaxa'[d u,a u,v,f]]
+        bestmaxa'[u,sofar,valsofar,f] ← if n u then sofar
+            else {f[a u]}[λv. if v ≤ valsofar then bestmaxa'[d u,sofar,valsofar,f]
+                              else bestmaxa'[d u,a u,v,f]]
+
+    >>> from lispy.sexpr.reader import read
+    >>> bestmaxa_once(read("(1 -5 3)"), 0, 0, abs)
+    -5
     """
     return sofar if n(u) else (
         lambda v: bestmaxa_once(d(u), sofar, valsofar, f) if v <= valsofar

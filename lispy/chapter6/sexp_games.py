@@ -5,6 +5,7 @@ subtree, its successors are its elements, the terminal positions are the
 numbers, and ``imval`` of a number is the number (McCarthy 1973, ch. 6, in the
 form AIMA's Figure 6.2 draws).  :data:`tree` binds chapter 6's functions to it::
 
+    >>> from lispy.sexpr.reader import read
     >>> tree.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
     3
 

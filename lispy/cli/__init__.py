@@ -142,7 +142,7 @@ def _quiet_flush() -> None:
 
 
 def plain(text: str | None) -> str:
-    """``text`` without reStructuredText markup, for a terminal: ``` ``x`` ``` and ``:mod:`x` `` give x.
+    """``text`` without reStructuredText markup, for a terminal (``:mod:`x``` gives x).
 
     Inline literals (double backquotes), interpreted text with a role (``:mod:``,
     ``:func:``, ``:data:`` …, also ``~``-shortened targets) and single backquotes lose their

@@ -98,9 +98,13 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
 def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
     """``fn`` of each element of ``u`` that satisfies ``pred`` (ch. 5, the bit-word ``successors``)::
 
-    mapchoose[u,pred,fn] ← if n u then NIL
-        else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
-        else mapchoose[d u,pred,fn]
+        mapchoose[u,pred,fn] ← if n u then NIL
+            else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
+            else mapchoose[d u,pred,fn]
+
+    >>> from lispy.sexpr.reader import read
+    >>> mapchoose(read("(1 2 3 4)"), lambda x: x % 2 == 0, lambda x: 10 * x)
+    (20 40)
     """
     # fmt: off
     return (NIL if n(u)

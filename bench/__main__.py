@@ -1,0 +1,130 @@
+"""Every benchmark in one run, written to ``docs/benchmarks.md``: the documentation's benchmarks page.
+
+    python -m bench                 # every benchmark in full: several minutes
+    python -m bench --quick         # fewer rounds and the short parts only: about a minute or two
+    python -m bench --out PATH      # write the page elsewhere
+
+Each section is one ``python -m bench.NAME`` run, its Markdown tables as that
+module prints them, under what the module's docstring says it measures.  The
+page's head gives the machine, the Python, the date, the command, and the load
+average before and after the run: a shared machine moves the times, so a table is
+read with the load it was measured under.  The page is written to a temporary file
+beside its target and moved into place when every benchmark has run, so that an
+interrupted run leaves the previous page as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import platform
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from pathlib import Path
+from typing import NamedTuple
+
+from lispy import cli
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+"""Where the page goes by default: the documentation's ``benchmarks.md``."""
+
+
+class Section(NamedTuple):
+    """One benchmark: its title on the page, its module, and its arguments in full and in ``--quick``."""
+
+    title: str
+    module: str
+    full: tuple[str, ...]
+    quick: tuple[str, ...]
+
+
+SECTIONS = (
+    Section("Chapter 5 and the Lisp data", "bench.chapter5", (), ("--only", "searches", "appending")),
+    Section("Chapter 6", "bench.chapter6", (), ()),
+    Section("Tic-tac-toe", "bench.tictactoe", (), ("--rounds", "1")),
+    Section("The notes compiled", "bench.mexpr", (), ()),
+    Section("How deep each entry point recurs", "bench.depths", (), ()),
+)
+
+
+def description(doc: str | None) -> str:
+    """A module docstring as the page's prose: plain text, without its indented command lines."""
+    paragraphs = [p for p in cli.plain(doc).split("\n\n") if p.strip() and not p.startswith(" ")]
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def load() -> str:
+    """The load average over the last minute, or ``unknown`` where the system gives none."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
+def captured(main: Callable[[Sequence[str]], object], argv: Sequence[str]) -> str:
+    """What ``main(argv)`` prints on standard output."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(argv)
+    return out.getvalue().strip()
+
+
+def section(s: Section, quick: bool) -> str:
+    """One section of the page: its title, the command, what it measures, and the run's output."""
+    module = import_module(s.module)
+    argv = s.quick if quick else s.full
+    command = " ".join(["python -m", s.module, *argv])
+    output = captured(module.main, argv)
+    return f"## {s.title}\n\n`{command}`: {description(module.__doc__)}\n\n{output}\n"
+
+
+def page(sections: Sequence[Section], quick: bool, clock: Callable[[], float] = time.time) -> str:
+    """The whole page, every section run now, in order."""
+    before, started = load(), clock()
+    body = [section(s, quick) for s in cli.progress(sections, "benchmarks", label=lambda s: s.module)]
+    after, minutes = load(), (clock() - started) / 60
+    command = "python -m bench" + (" --quick" if quick else "")
+    date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started))
+    head = (
+        "# Benchmarks\n\n"
+        f"<!-- Written by `{command}`; run it again rather than editing this page. -->\n\n"
+        f"Written by `{command}` on {date}, in {minutes:.1f} minutes: "
+        f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()} "
+        f"{platform.system()}, {os.cpu_count()} cores, load average {before} before the run and "
+        f"{after} after it.  Each section is one run of the command it names; a time on a shared "
+        "machine moves by about ±20% from run to run, a ratio of two times from the same run much "
+        "less.  The benchmarks are a tool for the people who change lispy: they stay in the "
+        "repository, are not installed with the wheel, and two of them compare lispy with peers a "
+        "user would not install (`python -m pip install -e '.[bench]'`; without them only lispy's "
+        "rows are measured).\n"
+    )
+    return "\n".join([head, *body])
+
+
+def write(text: str, target: Path) -> None:
+    """Write ``text`` to ``target`` through a temporary file beside it, moved into place at the end."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def main(argv: Sequence[str] = ()) -> None:
+    parser = cli.parser("python -m bench", __doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer rounds, the short parts only")
+    parser.add_argument("--out", type=Path, default=PAGE, help=f"the page to write (default {PAGE})")
+    args = parser.parse_args(argv)
+    text = page(SECTIONS, args.quick)
+    write(re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE), args.out)
+    print(f"wrote {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    cli.run(main)
