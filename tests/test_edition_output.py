@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -204,6 +205,33 @@ def test_an_interrupted_build_leaves_the_old_edition(tmp_path: Path, interruptio
     with pytest.raises(type(interruption)):
         write_edition(tmp_path / "new", half)  # a new folder: none is left
     assert sorted(os.listdir(tmp_path)) == beside
+
+
+def test_ctrl_c_while_the_edition_is_moved_into_place_waits_for_the_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "site"
+    write_edition(out, stub("1"))
+    replace = os.replace
+    moves: list[str] = []
+
+    def replace_then_ctrl_c(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        replace(source, target)
+        moves.append(Path(target).name)
+        if len(moves) == 1:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C after the first file of the new edition
+
+    monkeypatch.setattr(os, "replace", replace_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        write_edition(out, stub("2"))
+    assert moves[-1] == MARKER  # the interruption took effect after the last move
+    after = snapshot(out)
+    assert after["index.html"] == b"<p>edition 2</p>" and after["style.css"] == b"/* 2 */"
+    assert (
+        json.loads(after[MARKER] or b"")["files"]["index.html"]
+        == hashlib.sha256(b"<p>edition 2</p>").hexdigest()
+    )
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".lispy")]
 
 
 # --- a file in the way ----------------------------------------------------------------------------
