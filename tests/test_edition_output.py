@@ -250,6 +250,14 @@ def test_a_file_in_the_way_gives_one_line(tmp_path: Path) -> None:
             write_edition(out, never)
         assert one_line(refused, out) == f"{out}: {message}"
     assert a_file.read_bytes() == b"<p>mine" and sorted(os.listdir(tmp_path)) == ["site.html"]
+    # a name with a line break: quoted, the message stays one line
+    odd = tmp_path / "odd"
+    put(odd, {"two\nlines.txt": b"mine"})
+    with pytest.raises(OutputFolderError) as refused:
+        write_edition(odd, never)
+    assert "(it holds 'two\\nlines.txt')" in one_line(refused, odd)
+    (odd / "two\nlines.txt").unlink()
+    odd.rmdir()
     # a link where the edition's figures/ folder goes: not followed
     out = tmp_path / "site"
     write_edition(out, stub("1"))
