@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lispy.edition.__main__ import main
 from lispy.edition.output import MARKER, OutputFolderError, write_edition
@@ -183,6 +185,60 @@ def test_a_marker_lispy_did_not_write_is_not_trusted(tmp_path: Path) -> None:
                 write_edition(out, never, force=force)
             assert f"{MARKER} is not the list of files a lispy edition writes" in one_line(refused, out)
             assert snapshot(out) == before
+
+
+# --- any sequence of the user's changes and builds -----------------------------------------------
+
+_NAMES = ["index.html", "style.css", "figures/a.svg", "figures/b.svg", "notes/x.txt", "CNAME", "deep/er/y"]
+_STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["edition", "user writes", "user edits the edition", "edition"]),
+        st.sets(st.sampled_from(_NAMES), min_size=1, max_size=4),
+        st.booleans(),
+        st.binary(max_size=6),
+    ),
+    max_size=8,
+)
+
+
+@given(steps=_STEPS)
+def test_no_sequence_of_builds_loses_a_byte_of_the_users_files(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, set[str], bool, bytes]]
+) -> None:
+    """A model of the folder (the user's files, the edition's files and which of those the user
+    edited) against the real folder after every step: the user's files are always there byte for
+    byte; a build is refused exactly when the module's docstring says, and then changes nothing."""
+    out = tmp_path_factory.mktemp("model") / "site"
+    users: dict[str, bytes] = {}
+    edition: dict[str, bytes] = {}
+    edited: set[str] = set()
+    for number, (action, names, force, data) in enumerate(steps):
+        if action == "user writes":
+            for name in names - set(edition):
+                users[name] = data
+                put(out, {name: data})
+        elif action == "user edits the edition":
+            for name in names & set(edition):
+                edition[name] += b"+"
+                edited.add(name)
+                put(out, {name: edition[name]})
+        else:
+            new = {name: f"{number} {name}".encode() for name in names | {"index.html"}}
+            refused = bool(set(users) & set(new)) or (not force and bool(users or edited))
+            before = snapshot(out) if out.exists() else None
+            try:
+                written = write_edition(out, lambda folder, new=new: put(folder, new), force=force)
+            except OutputFolderError:
+                assert refused
+                assert (snapshot(out) if out.exists() else None) == before
+            else:
+                assert not refused and sorted(written) == sorted(new)
+                users.update({name: edition[name] for name in edited - set(new)})  # kept: now the user's
+                edition, edited = dict(new), set()
+        files = {k: v for k, v in snapshot(out).items() if v is not None} if out.exists() else {}
+        assert {k: files[k] for k in users} == users
+        assert files == {**users, **edition, **({MARKER: files[MARKER]} if MARKER in files else {})}
+    assert not [p for p in os.listdir(out.parent) if p.startswith(".lispy")]
 
 
 # --- interrupted builds ---------------------------------------------------------------------------
