@@ -177,7 +177,12 @@ def test_a_users_file_where_the_new_edition_writes_is_never_replaced(tmp_path: P
 
 def test_a_marker_lispy_did_not_write_is_not_trusted(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    for marker in (b"not json", b'{"lispy-edition": 1, "files": {"../../x": "' + b"0" * 64 + b'"}}'):
+    for marker in (
+        b"not json",
+        b'{"lispy-edition": 1, "files": {"../../x": "' + b"0" * 64 + b'"}}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b"\xff\xfe",
+    ):
         put(out, {MARKER: marker, "index.html": b"<p>mine"})
         before = snapshot(out)
         for force in (False, True):

@@ -97,7 +97,7 @@ def _read_marker(out: Path, folder: Path) -> dict[str, str] | None:
         with open(path, "rb") as f:
             data = f.read(_MARKER_LIMIT + 1)
         marker = json.loads(data.decode("utf-8")) if len(data) <= _MARKER_LIMIT else None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
         marker = None
     files = marker.get("files") if isinstance(marker, dict) and marker.get("lispy-edition") == 1 else None
     if not isinstance(files, dict) or not all(
