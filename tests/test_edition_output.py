@@ -360,12 +360,26 @@ def test_the_real_edition_is_rebuilt_around_a_users_files(
     (out / "index.html").unlink()  # the one file of the user's that the edition would overwrite
     theirs = snapshot(out)
     assert main(["--out", str(out), "--trials", "1"]) == 1
-    assert main(["--out", str(out), "--trials", "1", "--force"]) == 0
+    fonts = tmp_path / "fonts.txt"  # an unknown font number: it was a ValueError traceback
+    fonts.write_text("perm filename SAFE1[206,JMC] blob sn#1 filedate 1973-11-06\n\\F9x\n", encoding="utf-8")
+    notes = [fonts, *(Path(p) for p in ("/dev/zero",) if os.path.exists(p))]
+    arguments = ["--out", str(out), "--trials", "1", "--force"]
+    assert main([*arguments, *(f"--notes={p}" for p in notes)]) == 0
+    said = capsys.readouterr()
+    errors = said.err.splitlines()
+    assert errors[0] == (
+        f"error: --out {out}: the folder is not empty and is not a lispy edition (it holds .hidden/): "
+        "give a new or empty folder, or add --force to write the edition beside these files"
+    )
+    reasons = ["line 2: font 9 ('\\\\F9'), a font number", "is a character device"][: len(notes)]
+    for path, reason in zip(notes, reasons, strict=True):
+        [line] = [e for e in errors if str(path) in e]  # one line each, the path said once
+        assert line.startswith(f"error: --notes {path}: {reason}") and line.count(str(path)) == 1
+        assert line.endswith("The edition is written without it.")
+    assert "Traceback" not in "\n".join(errors)
     after = snapshot(out)
     assert {k: after[k] for k in theirs} == theirs
     marker = json.loads(after[MARKER] or b"")["files"]
     assert {"index.html", "names.html", "errata.html", "companions.html", "style.css"} <= set(marker)
     assert set(after) == set(theirs) | set(marker) | {MARKER, "figures"}
-    said = capsys.readouterr()
     assert f"wrote {out / 'index.html'} and 3 more pages" in said.out
-    assert said.err.count("error: --out") == 1
