@@ -8,10 +8,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lispy.edition.__main__ import main
 from lispy.edition.output import MARKER, OutputFolderError, write_edition
@@ -174,7 +177,12 @@ def test_a_users_file_where_the_new_edition_writes_is_never_replaced(tmp_path: P
 
 def test_a_marker_lispy_did_not_write_is_not_trusted(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    for marker in (b"not json", b'{"lispy-edition": 1, "files": {"../../x": "' + b"0" * 64 + b'"}}'):
+    for marker in (
+        b"not json",
+        b'{"lispy-edition": 1, "files": {"../../x": "' + b"0" * 64 + b'"}}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b"\xff\xfe",
+    ):
         put(out, {MARKER: marker, "index.html": b"<p>mine"})
         before = snapshot(out)
         for force in (False, True):
@@ -182,6 +190,60 @@ def test_a_marker_lispy_did_not_write_is_not_trusted(tmp_path: Path) -> None:
                 write_edition(out, never, force=force)
             assert f"{MARKER} is not the list of files a lispy edition writes" in one_line(refused, out)
             assert snapshot(out) == before
+
+
+# --- any sequence of the user's changes and builds -----------------------------------------------
+
+_NAMES = ["index.html", "style.css", "figures/a.svg", "figures/b.svg", "notes/x.txt", "CNAME", "deep/er/y"]
+_STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["edition", "user writes", "user edits the edition", "edition"]),
+        st.sets(st.sampled_from(_NAMES), min_size=1, max_size=4),
+        st.booleans(),
+        st.binary(max_size=6),
+    ),
+    max_size=8,
+)
+
+
+@given(steps=_STEPS)
+def test_no_sequence_of_builds_loses_a_byte_of_the_users_files(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, set[str], bool, bytes]]
+) -> None:
+    """A model of the folder (the user's files, the edition's files and which of those the user
+    edited) against the real folder after every step: the user's files are always there byte for
+    byte; a build is refused exactly when the module's docstring says, and then changes nothing."""
+    out = tmp_path_factory.mktemp("model") / "site"
+    users: dict[str, bytes] = {}
+    edition: dict[str, bytes] = {}
+    edited: set[str] = set()
+    for number, (action, names, force, data) in enumerate(steps):
+        if action == "user writes":
+            for name in names - set(edition):
+                users[name] = data
+                put(out, {name: data})
+        elif action == "user edits the edition":
+            for name in names & set(edition):
+                edition[name] += b"+"
+                edited.add(name)
+                put(out, {name: edition[name]})
+        else:
+            new = {name: f"{number} {name}".encode() for name in names | {"index.html"}}
+            refused = bool(set(users) & set(new)) or (not force and bool(users or edited))
+            before = snapshot(out) if out.exists() else None
+            try:
+                written = write_edition(out, lambda folder, new=new: put(folder, new), force=force)
+            except OutputFolderError:
+                assert refused
+                assert (snapshot(out) if out.exists() else None) == before
+            else:
+                assert not refused and sorted(written) == sorted(new)
+                users.update({name: edition[name] for name in edited - set(new)})  # kept: now the user's
+                edition, edited = dict(new), set()
+        files = {k: v for k, v in snapshot(out).items() if v is not None} if out.exists() else {}
+        assert {k: files[k] for k in users} == users
+        assert files == {**users, **edition, **({MARKER: files[MARKER]} if MARKER in files else {})}
+    assert not [p for p in os.listdir(out.parent) if p.startswith(".lispy")]
 
 
 # --- interrupted builds ---------------------------------------------------------------------------
@@ -206,6 +268,33 @@ def test_an_interrupted_build_leaves_the_old_edition(tmp_path: Path, interruptio
     assert sorted(os.listdir(tmp_path)) == beside
 
 
+def test_ctrl_c_while_the_edition_is_moved_into_place_waits_for_the_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "site"
+    write_edition(out, stub("1"))
+    replace = os.replace
+    moves: list[str] = []
+
+    def replace_then_ctrl_c(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        replace(source, target)
+        moves.append(Path(target).name)
+        if len(moves) == 1:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C after the first file of the new edition
+
+    monkeypatch.setattr(os, "replace", replace_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        write_edition(out, stub("2"))
+    assert moves[-1] == MARKER  # the interruption took effect after the last move
+    after = snapshot(out)
+    assert after["index.html"] == b"<p>edition 2</p>" and after["style.css"] == b"/* 2 */"
+    assert (
+        json.loads(after[MARKER] or b"")["files"]["index.html"]
+        == hashlib.sha256(b"<p>edition 2</p>").hexdigest()
+    )
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".lispy")]
+
+
 # --- a file in the way ----------------------------------------------------------------------------
 
 
@@ -222,6 +311,14 @@ def test_a_file_in_the_way_gives_one_line(tmp_path: Path) -> None:
             write_edition(out, never)
         assert one_line(refused, out) == f"{out}: {message}"
     assert a_file.read_bytes() == b"<p>mine" and sorted(os.listdir(tmp_path)) == ["site.html"]
+    # a name with a line break: quoted, the message stays one line
+    odd = tmp_path / "odd"
+    put(odd, {"two\nlines.txt": b"mine"})
+    with pytest.raises(OutputFolderError) as refused:
+        write_edition(odd, never)
+    assert "(it holds 'two\\nlines.txt')" in one_line(refused, odd)
+    (odd / "two\nlines.txt").unlink()
+    odd.rmdir()
     # a link where the edition's figures/ folder goes: not followed
     out = tmp_path / "site"
     write_edition(out, stub("1"))
@@ -263,12 +360,26 @@ def test_the_real_edition_is_rebuilt_around_a_users_files(
     (out / "index.html").unlink()  # the one file of the user's that the edition would overwrite
     theirs = snapshot(out)
     assert main(["--out", str(out), "--trials", "1"]) == 1
-    assert main(["--out", str(out), "--trials", "1", "--force"]) == 0
+    fonts = tmp_path / "fonts.txt"  # an unknown font number: it was a ValueError traceback
+    fonts.write_text("perm filename SAFE1[206,JMC] blob sn#1 filedate 1973-11-06\n\\F9x\n", encoding="utf-8")
+    notes = [fonts, *(Path(p) for p in ("/dev/zero",) if os.path.exists(p))]
+    arguments = ["--out", str(out), "--trials", "1", "--force"]
+    assert main([*arguments, *(f"--notes={p}" for p in notes)]) == 0
+    said = capsys.readouterr()
+    errors = said.err.splitlines()
+    assert errors[0] == (
+        f"error: --out {out}: the folder is not empty and is not a lispy edition (it holds .hidden/): "
+        "give a new or empty folder, or add --force to write the edition beside these files"
+    )
+    reasons = ["line 2: font 9 ('\\\\F9'), a font number", "is a character device"][: len(notes)]
+    for path, reason in zip(notes, reasons, strict=True):
+        [line] = [e for e in errors if str(path) in e]  # one line each, the path said once
+        assert line.startswith(f"error: --notes {path}: {reason}") and line.count(str(path)) == 1
+        assert line.endswith("The edition is written without it.")
+    assert "Traceback" not in "\n".join(errors)
     after = snapshot(out)
     assert {k: after[k] for k in theirs} == theirs
     marker = json.loads(after[MARKER] or b"")["files"]
     assert {"index.html", "names.html", "errata.html", "companions.html", "style.css"} <= set(marker)
     assert set(after) == set(theirs) | set(marker) | {MARKER, "figures"}
-    said = capsys.readouterr()
     assert f"wrote {out / 'index.html'} and 3 more pages" in said.out
-    assert said.err.count("error: --out") == 1

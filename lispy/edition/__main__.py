@@ -5,7 +5,8 @@ The edition is static HTML generated from the project every time: the notes' def
 ``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
 proof and figure computed now.  With ``--notes``, McCarthy's own paragraphs from the archive files
 FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab archive) go in the left column; a file that
-is not one of them is reported and the edition is written without it.
+is not one of them (or is not a regular file, or is longer than 256 KiB) is reported in one line
+and the edition is written without it.
 
 DIR must be new, empty or a previous edition: the edition never replaces or removes a file it did
 not write (``lispy.edition.output``); with ``--force`` it is written beside a user's files, keeping
@@ -65,7 +66,8 @@ def build(
     force: bool = False,
     pyodide: Path | None = None,
 ) -> pages.Build:
-    """Write the edition into ``out`` (made if missing); return what it says of its build.
+    """Write the edition into ``out`` (made if missing, in a folder that exists); return what it
+    says of its build.
 
     Raises :class:`~lispy.edition.output.OutputFolderError` where ``out`` holds files the edition
     did not write (``force``: see :func:`~lispy.edition.output.write_edition`), before the build."""
@@ -160,7 +162,9 @@ def _build(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = cli.parser("python -m lispy.edition", __doc__)
-    parser.add_argument("--out", type=Path, metavar="DIR", help="the folder to write into")
+    parser.add_argument(
+        "--out", type=Path, metavar="DIR", help="the folder to write into: new, empty or a previous edition"
+    )
     parser.add_argument(
         "--force",
         action="store_true",

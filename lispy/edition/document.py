@@ -140,22 +140,36 @@ class Document(list[Paragraph]):
 
 @dataclass
 class Line:
-    """A printed line: its runs, and what the decoder saw of its layout."""
+    """A printed line: its runs, and what the decoder saw of its layout.
+
+    Text is added piece by piece (a character at a time by the XGP decoder) and joined once, when
+    the runs are asked for: adding is constant time, so a long line costs time in proportion to its
+    length (joining at every addition was quadratic)."""
 
     number: int  # the line of the archive file where it begins
-    runs: list[Run] = field(default_factory=list)
     empty_in_file: bool = True  # nothing at all on the file's line: a paragraph break
     starts: bool = False  # begins a paragraph (FOO.XGP: at the paragraph indent)
     justified: bool = False  # set justified (FOO.XGP) or filled (PUB)
     caption: bool = False  # centred (FOO.XGP: beyond the display indents; PUB: \C)
+    printed: bool = False  # has text other than white space
+    _pieces: list[tuple[Font, list[str]]] = field(default_factory=list, repr=False)
+    _runs: list[Run] | None = field(default=None, repr=False)
 
     def add(self, text: str, font: int) -> None:
         if not text:
             return
-        if self.runs and self.runs[-1].font == font:
-            self.runs[-1] = Run(self.runs[-1].text + text, Font(font))
+        if self._pieces and self._pieces[-1][0] == font:
+            self._pieces[-1][1].append(text)
         else:
-            self.runs.append(Run(text, Font(font)))
+            self._pieces.append((Font(font), [text]))
+        self.printed = self.printed or not text.isspace()
+        self._runs = None
+
+    @property
+    def runs(self) -> list[Run]:
+        if self._runs is None:
+            self._runs = [Run("".join(texts), font) for font, texts in self._pieces]
+        return self._runs
 
     @property
     def text(self) -> str:
@@ -169,15 +183,18 @@ def paragraphs(lines: list[Line]) -> Iterator[Paragraph]:
     """The printed lines grouped into paragraphs, each numbered by the heading it is under."""
     groups: list[list[Line]] = []
     current: list[Line] = []
+    current_is_heading = True  # _is_heading(current), kept as lines are added
     for line in lines:
         if line.empty_in_file:
             groups.append(current)
-            current = []
-        elif line.text.strip():
-            if current and (line.starts or _is_heading([line]) or _is_heading(current)):
+            current, current_is_heading = [], True
+        elif line.printed:
+            is_heading = _is_heading([line])
+            if current and (line.starts or is_heading or current_is_heading):
                 groups.append(current)
-                current = []
+                current, current_is_heading = [], True
             current.append(line)
+            current_is_heading = current_is_heading and is_heading
     groups.append(current)
     section = ""
     for group in filter(None, groups):
@@ -217,28 +234,34 @@ def _paragraph(lines: list[Line]) -> Paragraph:
 
 
 def _lstrip(runs: list[Run]) -> list[Run]:
-    while runs and not runs[0].text.strip():
-        runs = runs[1:]
+    blank = 0
+    while blank < len(runs) and not runs[blank].text.strip():
+        blank += 1
+    runs = runs[blank:]
     return [Run(runs[0].text.lstrip(), runs[0].font), *runs[1:]] if runs else runs
 
 
 def _rstrip(runs: list[Run]) -> list[Run]:
-    while runs and not runs[-1].text.strip():
-        runs = runs[:-1]
+    end = len(runs)
+    while end and not runs[end - 1].text.strip():
+        end -= 1
+    runs = runs[:end]
     return [*runs[:-1], Run(runs[-1].text.rstrip(), runs[-1].font)] if runs else runs
 
 
 def _merge(runs: list[Run]) -> tuple[Run, ...]:
     """Adjacent runs of one font as one; white space between two runs joins the run before it,
     unless that is a sub- or superscript."""
-    merged: list[Run] = []
+    fonts: list[Font] = []
+    texts: list[list[str]] = []  # joined once at the end: joining at each step was quadratic
     for run in runs:
-        scripted = merged and merged[-1].font in (Font.SUB, Font.SUP)
-        if merged and (merged[-1].font == run.font or (not run.text.strip() and not scripted)):
-            merged[-1] = Run(merged[-1].text + run.text, merged[-1].font)
+        scripted = fonts and fonts[-1] in (Font.SUB, Font.SUP)
+        if fonts and (fonts[-1] == run.font or (not run.text.strip() and not scripted)):
+            texts[-1].append(run.text)
         elif run.text:
-            merged.append(run)
-    return tuple(_lstrip(merged))
+            fonts.append(run.font)
+            texts.append([run.text])
+    return tuple(_lstrip([Run("".join(t), f) for f, t in zip(fonts, texts, strict=True)]))
 
 
 def _single_spaces(runs: tuple[Run, ...]) -> tuple[Run, ...]:

@@ -53,6 +53,13 @@ class OutputFolderError(Exception):
     """The folder cannot take the edition; the message is one line, ``DIR: why``."""
 
 
+def _shown(name: object) -> str:
+    """A path as a message shows it: as it is, or quoted where it holds a line break or another
+    character that does not print (the message stays one line)."""
+    text = str(name)
+    return text if text.isprintable() else repr(text)
+
+
 def _digest(path: Path) -> str:
     sha = hashlib.sha256()
     with open(path, "rb") as f:
@@ -90,7 +97,7 @@ def _read_marker(out: Path, folder: Path) -> dict[str, str] | None:
         with open(path, "rb") as f:
             data = f.read(_MARKER_LIMIT + 1)
         marker = json.loads(data.decode("utf-8")) if len(data) <= _MARKER_LIMIT else None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
         marker = None
     files = marker.get("files") if isinstance(marker, dict) and marker.get("lispy-edition") == 1 else None
     if not isinstance(files, dict) or not all(
@@ -126,7 +133,7 @@ def _foreign(folder: Path, files: dict[str, str], ignore: str) -> str | None:
                 if entry.is_dir(follow_symlinks=False) and name in folders:
                     stack.append(rel)
                 elif name not in files or not entry.is_file(follow_symlinks=False):
-                    return name + ("/" if entry.is_dir(follow_symlinks=False) else "")
+                    return _shown(name + ("/" if entry.is_dir(follow_symlinks=False) else ""))
     return None
 
 
@@ -157,7 +164,7 @@ def _inspect(out: Path, folder: Path, force: bool, ignore: str = "") -> dict[str
     ]
     if changed and not force:
         raise OutputFolderError(
-            f"{out}: {changed[0]} was changed since lispy wrote it: move it away, or add --force to "
+            f"{out}: {_shown(changed[0])} was changed since lispy wrote it: move it away, or add --force to "
             "replace it with the new edition's"
         )
     if not force:
@@ -183,14 +190,15 @@ def _in_the_way(out: Path, folder: Path, new: dict[str, str], previous: dict[str
         for parent in reversed(path.parents[:-1]):  # figures, then figures/deeper
             if _kind(folder / parent) not in ("missing", "folder"):
                 raise OutputFolderError(
-                    f"{out}: {parent} is in the way: the edition writes {name} and did not write {parent}"
+                    f"{out}: {_shown(parent)} is in the way: the edition writes {_shown(name)} and did not "
+                    f"write {_shown(parent)}"
                 )
         kind = _kind(folder / name)
         if kind == "missing":
             continue
         if name not in previous or kind != "file":
             raise OutputFolderError(
-                f"{out}: {name} is in the way: the edition writes a file there and did not write it"
+                f"{out}: {_shown(name)} is in the way: the edition writes a file there and did not write it"
             )
 
 
@@ -298,10 +306,11 @@ def write_edition(
     >>> (site / "notes.txt").read_text(), (site / "index.html").read_text()
     ('mine', '<p>again')
     """
-    out = Path(out)
-    folder = Path(os.path.realpath(out))
+    given = Path(out)
+    folder = Path(os.path.realpath(given))
+    out = Path(_shown(given))  # as messages show it
     try:
-        if _kind(out) == "other" and not out.exists():
+        if _kind(given) == "other" and not given.exists():
             raise OutputFolderError(f"{out}: is a link to nothing")
         _inspect(out, folder, force)
         building = _building_folder(out, folder)

@@ -182,7 +182,7 @@ def _xgp_lines(body: str, first_number: int, fonts: Mapping[int, str], where: st
             arg = body[i + 2 : i + 3]
             if arg == " " and body[i + 3 : i + 4] in _COLUMN_HIGH and i + 4 < n:
                 column = 128 * _SAIL[body[i + 3]] + _code(body[i + 4])
-                if line.text.strip():
+                if line.printed:
                     line.add(" ", font)
                 else:
                     line.starts = column == _INDENT or column > _CONTINUATION
