@@ -3,7 +3,9 @@
     python -m bench.chapter6
 
 Random leaves in random order; terminal positions examined, time, and positions per second,
-as a Markdown table (a progress bar on standard error while it is a terminal).
+as a Markdown table (a progress bar on standard error while it is a terminal).  Then tic-tac-toe
+from the empty board: valmax, valmax memoised (lispy.chapter6.memoised, on the position and on the
+symmetry key) and αβ with the bound-aware TranspositionTable, positions examined and time.
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ from collections.abc import Sequence
 from functools import partial
 
 from bench import markdown
-from chapters.game_trees import random_leaves
-from chapters.timing import best_seconds
 from lispy import cli
-from lispy.chapter6.move_ordering import terminals_examined, uniform_game
+from lispy.aima.game import Counted, mccarthy_search, to_mccarthy
+from lispy.aima.transposition import alpha_beta_tt_search
+from lispy.chapter6.memoised import memoised_search
+from lispy.chapter6.move_ordering import random_leaves, terminals_examined, uniform_game
+from lispy.games.tictactoe import TicTacToe
+from lispy.runtime.counting import seconds as best_seconds
 
 SIZES = [(3, 6), (4, 6), (6, 5)]
 """The uniform trees timed: k moves from every position, depth n."""
@@ -31,7 +36,7 @@ def main(argv: Sequence[str] = ()) -> None:
         row = []
         for method in ("valmax", "maxval"):
             count = terminals_examined(game, (), method)[1]
-            seconds = best_seconds(partial(terminals_examined, game, (), method), repeat=3)
+            seconds = best_seconds(partial(terminals_examined, game, (), method), budget=0.2, repeat=3)
             row.append((count, seconds))
         (cv, sv), (ca, sa) = row
         valmax, maxval = [f"{cv:,}", f"{sv * 1e3:.1f}"], [f"{ca:,}", f"{sa * 1e3:.1f}"]
@@ -40,6 +45,27 @@ def main(argv: Sequence[str] = ()) -> None:
         )
     header = ["k", "n", "valmax positions", "valmax ms", "maxval positions", "maxval ms"]
     print(markdown([*header, "positions ratio", "valmax pos/s", "maxval pos/s"], rows))
+    print()
+    print(markdown(["tic-tac-toe from the empty board", "value", "positions examined", "ms"], tictactoe()))
+
+
+def tictactoe() -> list[list[str]]:
+    """valmax, valmax memoised (fresh tables each run) and αβ with a transposition table, timed."""
+    searches = {
+        "valmax": lambda g: mccarthy_search(g).valmax(g.initial),
+        "valmax memoised on the position": lambda g: memoised_search(*to_mccarthy(g)).valmax(g.initial),
+        "valmax memoised on the symmetry key": (
+            lambda g: memoised_search(*to_mccarthy(g), key=g.key).valmax(g.initial)
+        ),
+        "αβ, TranspositionTable (symmetry key)": lambda g: alpha_beta_tt_search(g).value,
+    }
+    rows = []
+    for label, search in cli.progress(list(searches.items()), "tic-tac-toe", label=lambda s: s[0]):
+        game = Counted(TicTacToe())
+        value = search(game)
+        seconds = best_seconds(partial(search, TicTacToe()), repeat=2 if label == "valmax" else 5)
+        rows.append([label, str(value), f"{game.examined:,}", f"{seconds * 1e3:.1f}"])
+    return rows
 
 
 if __name__ == "__main__":

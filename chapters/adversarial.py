@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
-from lispy import cli, read, to_pylist
-from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
+from lispy import cli, read
+from lispy.aima.alpha_beta import alpha_beta_search_fail_hard
 from lispy.aima.bridge import (
     MAX_HAND,
     MIN_HAND,
@@ -30,10 +30,10 @@ from lispy.aima.bridge import (
 from lispy.aima.cutoff import alpha_beta_cutoff_search
 from lispy.aima.deepening import iterative_deepening_search
 from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminimax, expectiminimax_alpha_beta
-from lispy.aima.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
+from lispy.aima.game import MAX, Counted, TreeGame, mccarthy_search
 from lispy.aima.minimax import minimax_decision, value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
-from lispy.aima.ranges import range_text, value_range
+from lispy.aima.ranges import alpha_beta_stages
 from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
 from lispy.games.connect_four import ConnectFour, position
 
@@ -62,19 +62,11 @@ def figure_6_2() -> None:
 
 def figure_6_5() -> None:
     heading("Figure 6.5 and Figure 6.7: ALPHA-BETA-SEARCH stage by stage")
-    game = Recorded(TreeGame(FIGURE_6_2))
-    decision = alpha_beta_search(game)
-    rows = []
-    for stage in range(len(game.terminals) + 1):
-        seen = set([t.path for t in game.terminals[:stage]])
-        leaf = "start" if stage == 0 else "leaf " + ".".join(map(str, game.terminals[stage - 1].path))
-        subtrees = to_pylist(FIGURE_6_2)
-        ranges = [value_range(c, seen, (i,), False) for i, c in enumerate(subtrees, 1)]
-        rows.append([leaf, range_text(value_range(FIGURE_6_2, seen)), *(range_text(r) for r in ranges)])
-    table(["after", "root", "B", "C", "D"], rows)
-    show("ALPHA-BETA-SEARCH", f"a{decision.move}, value {decision.value}")
+    stages = alpha_beta_stages(FIGURE_6_2)
+    table(["after", "root", "B", "C", "D"], stages.rows)
+    show("ALPHA-BETA-SEARCH", f"a{stages.decision.move}, value {stages.decision.value}")
     say(
-        f"terminal positions evaluated: {game.evaluated} of 9; never the 2nd and 3rd under C. The book: "
+        f"terminal positions evaluated: {stages.evaluated} of 9; never the 2nd and 3rd under C. The book: "
         "'we can identify the minimax decision without ever evaluating two of the leaf nodes.'"
     )
     hard = Counted(TreeGame(FIGURE_6_2))

@@ -9,11 +9,10 @@ from here under their names: ``puzz1``, ``puzz2``, ``puzz3``, ``puzz4``,
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from chapters.show import heading, printable_stdout, say, show, table
-from chapters.timing import best_seconds
 from lispy import cli, length, lisp, mapcar, member, read, to_pylist, to_string, tree_search
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
@@ -21,21 +20,19 @@ from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
 from lispy.chapter5.insanity_graph import cycles_of, graph_method, towers
 from lispy.chapter5.insanity_words import poo, puzza, word_colours, zap
 from lispy.chapter5.paths import path_search
-from lispy.chapter5.work import binary_tree, cells_copied, comb, ladder, positions_examined
+from lispy.chapter5.work import (
+    binary_tree,
+    cells_copied,
+    comb,
+    ladder,
+    named_lose,
+    positions_examined,
+    representations_timed,
+    setup_timed,
+)
+from lispy.runtime.counting import Count
 
 __all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
-
-
-def counting(f: Callable[[Any], Any], calls: list[Any]) -> Callable[[Any], Any]:
-    """``f``, recording each argument for which it is true in ``calls``."""
-
-    def counted(p: Any) -> Any:
-        result = f(p)
-        if result:
-            calls.append(p)
-        return result
-
-    return counted
 
 
 def paths() -> None:
@@ -56,9 +53,9 @@ def paths() -> None:
         show("  graph", graph)
         show("  final", final)
         found = path_search(graph, final)
-        cut: list[Any] = []
-        watched = tree_search(counting(found.lose, cut), found.ter, found.successors)
-        show("  search (A)", watched.search(lisp("A")))
+        lose = Count(found.lose, keep=lambda p: p)
+        show("  search (A)", tree_search(lose, found.ter, found.successors).search(lisp("A")))
+        cut = [p for p in lose.seen if found.lose(p)]
         if cut:
             say(
                 f"lose cut {len(cut)} position(s), each a path back to a vertex it had visited: "
@@ -193,19 +190,19 @@ def all_solutions() -> None:
 
 def timings() -> None:
     heading("5.5 Speed: the two representations, timed in this run")
-    rows = []
-    seconds = {}
-    representations = (("list representation", lists_rep), ("bit-word representation", words_rep))
-    for name, rep in cli.progress(representations, "5.5 timing", label=lambda r: r[0]):
-        best = best_seconds(lambda rep=rep: rep.search(rep.p0))  # type: ignore[misc]
-        seconds[name] = best
-        rows.append([f"search p₀, {name}", f"{best * 1e3:.3f} ms"])
-    ratio = seconds["list representation"] / seconds["bit-word representation"]
-    rows.append(["ratio, list / bit-word", f"{ratio:.1f}"])
+    timed = representations_timed()
+    rows = [
+        ["search p₀, list representation", f"{min(timed.first) * 1e3:.3f} ms"],
+        ["search (0), bit-word representation", f"{min(timed.second) * 1e3:.3f} ms"],
+        ["ratio, list / bit-word", f"{timed.median:.1f}"],
+    ]
     table(["", "this machine"], rows)
+    low, high = timed.ratios[0], timed.ratios[-1]
     say(
         f"the notes, on the PDP-10: 'about 11 seconds' for the list representation, 'a little less than "
-        f"one second' for the words, 'a factor of ten'.  Here the ratio is {ratio:.1f}."
+        f"one second' for the words, 'a factor of ten'.  Here the ratio is {timed.median:.1f} (the median "
+        f"of {len(timed.ratios)} timings of each, taken in turn; {low:.1f} to {high:.1f}); the times are "
+        "the best of them."
     )
 
 
@@ -320,6 +317,44 @@ def appending() -> None:
     )
 
 
+def setting_up() -> None:
+    heading('5.8 "Getting the initial position in the desired form"')
+    timed = setup_timed()
+    setup, search = min(timed.first), min(timed.second)
+    table(
+        ["", "this machine"],
+        [
+            ["puzz3, puzz4, puzz from puzz1", f"{setup * 1e3:.3f} ms"],
+            ["search p₀ on puzz", f"{search * 1e3:.3f} ms"],
+            ["setting up / search", f"{timed.median:.2f}"],
+        ],
+    )
+    say(
+        'the notes: "Getting the initial position in the desired form is as complicated a computation as '
+        'the actual tree search."  As a program it is: three assignments (prup, sublis over the 24 '
+        "cycles of puzz2, the first block cut to three orientations) beside search's three functions.  "
+        f"As a time it is less here: setting up takes {timed.median:.2f} of the search's time (the median "
+        f"of {len(timed.ratios)} timings taken in turn, {timed.ratios[0]:.2f} to {timed.ratios[-1]:.2f})."
+    )
+
+
+def the_name_lose() -> None:
+    heading('5.9 "No non-losing position should have the name LOSE"')
+    say(
+        "search gives the atom LOSE when it finds no solution, and searchlis tries the next successor "
+        "whenever a search gives LOSE.  Two searches from START whose successors are all winning "
+        "terminal positions, one of them named LOSE:"
+    )
+    print()
+    rows = [[to_string(r.successors), to_string(r.search), to_string(r.allsol)] for r in named_lose()]
+    table(["successors START", "search START", "allsol START"], rows)
+    say(
+        "the notes: \"No non-losing position should have the name LOSE or the function won't work "
+        'properly."  Where LOSE is the only solution, search answers as if there were none; where '
+        "another follows it, search passes LOSE over.  allsol, which never tests for LOSE, finds it."
+    )
+
+
 def main(argv: Sequence[str] = ()) -> None:
     cli.parser("python -m chapters.tree_search", __doc__).parse_args(argv)
     printable_stdout()
@@ -331,6 +366,8 @@ def main(argv: Sequence[str] = ()) -> None:
     timings()
     graph_method_section()
     appending()
+    setting_up()
+    the_name_lose()
 
 
 if __name__ == "__main__":

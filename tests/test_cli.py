@@ -229,3 +229,39 @@ def test_output_closed_after_two_lines_ends_quietly(tmp_path: Path) -> None:
         process.wait(timeout=120)
     assert process.returncode == cli.EXIT_BROKEN_PIPE
     assert "Traceback" not in err and "BrokenPipeError" not in err and err == ""
+
+
+# --- Session.reply: what the REPL prints, as a string --------------------------------------------
+
+
+def test_reply_is_exactly_what_the_repl_prints_for_each_input() -> None:
+    from lispy.cli.repl import run_lines
+    from lispy.mexpr.session import Session
+
+    inputs = [
+        "twice x ← x + x",
+        "twice 21",
+        "twice",
+        "twice[1,2]",
+        "g ← '(A B)",
+        "a g",
+        "undefined 3",
+        ":nope",
+        "; a comment",
+        "1 + )",
+        ":env",
+        "a 3",
+    ]
+    printed: list[str] = []
+    repl = Session(printed.append, printed.append)
+    for line in inputs:
+        before = len(printed)
+        run_lines(repl, [line])
+        assert len(printed) - before <= 1
+    replies = Session()
+    answers = [replies.reply(line) for line in inputs]
+    assert [a for a in answers if a] == printed
+    assert answers[:6] == ["", "42", "#<function twice[x]>", printed[2], "(A B)", "A"]
+    assert printed[2].startswith("error: ") and "twice takes 1 argument(s)" in printed[2]
+    assert replies.failures == repl.failures == 5
+    assert replies.reply("twice 4") == "8"  # the session goes on, definitions kept

@@ -228,8 +228,8 @@ def test_the_printed_bestmaxa_names_the_line_and_column_of_bestsofar() -> None:
         ("16 k (A)", "in input, line 1, column 1: ×: cannot apply to 16 and (A)"),
         (
             "(A) ε B",
-            "in input, line 1, column 2: ε: cannot apply to (A) and B",
-        ),  # a list is where its first element is
+            "in input, line 1, column 1: ε: cannot apply to (A) and B",
+        ),  # a list is where its "(" is
         ("boom 1", "in input, line 1, column 1: boom: 'no such key'"),
         ("nth[(A B), 0]", "in input, line 1, column 1: nth: nth: the index must be an integer >= 1"),
     ],

@@ -11,13 +11,17 @@ import pickle
 import subprocess
 import sys
 import tracemalloc
+from array import array
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import lisp_data
 
 from lispy import NIL, Cons, LispTypeError, ReadError, from_iterable, from_python, lisp, read, to_string
+from lispy.sexpr.data import SEALED, LispPickleError, Nil, flatten, unflatten
+from lispy.sexpr.pickling import loads
 
 BIG = 10**6
 DEEP = 10**5
@@ -74,6 +78,113 @@ def test_no_python_level_trick_changes_a_cell() -> None:
         vars(cell)
     assert (cell.car, cell.cdr) == (1, "G") and type(cell) is Cons and cell.__class__ is Cons
     assert hash(cell) == before and cell == Cons(1, "G")
+
+
+class Mixin:
+    """A base whose ``__init_subclass__`` would let a subclass of the cell pass, were that the only guard."""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        pass
+
+
+class NotNil:
+    """A class ``NIL`` could be switched to if its ``__class__`` could be assigned."""
+
+    __slots__ = ()
+
+
+def reclass(obj: object, cls: type) -> None:
+    """``object``'s own ``__class__`` descriptor, below every attribute a class defines."""
+    object.__dict__["__class__"].__set__(obj, cls)
+
+
+def test_the_cell_and_nil_are_sealed_on_cpython() -> None:
+    assert SEALED is (sys.implementation.name == "cpython" and sys.version_info >= (3, 10))
+
+
+@pytest.mark.skipif(not SEALED, reason="the docs promise this only where the classes are sealed")
+def test_neither_a_cell_nor_nil_can_change_class_by_any_python_level_means() -> None:
+    cell = Cons(1, "G")
+    table = {cell: "found", NIL: "nil"}
+    for obj, other in ((cell, Impostor), (NIL, NotNil)):
+        with pytest.raises(TypeError):
+            reclass(obj, other)
+        with pytest.raises(AttributeError if obj is cell else TypeError):
+            object.__setattr__(obj, "__class__", other)
+        with pytest.raises(AttributeError if obj is cell else TypeError):
+            obj.__class__ = other
+        with pytest.raises(TypeError):
+            object.__dict__["__class__"].__delete__(obj)
+    impostor, empty = Impostor((1, "G")), NotNil()
+    with pytest.raises(TypeError):  # nor can another object become a cell or NIL
+        reclass(impostor, Cons)
+    with pytest.raises(TypeError):
+        reclass(empty, Nil)
+    assert type(cell) is Cons and type(NIL) is Nil and type(impostor) is Impostor and type(empty) is NotNil
+    assert table[Cons(1, "G")] == "found" and table[NIL] == "nil" and Nil() is NIL
+    assert pickle.loads(pickle.dumps(cell)) == cell and pickle.loads(pickle.dumps(NIL)) is NIL
+
+
+@pytest.mark.parametrize("final", [Cons, Nil])
+def test_the_cell_and_nil_cannot_be_subclassed(final: type) -> None:
+    name = final.__name__
+    with pytest.raises(TypeError, match=name):
+        type("Sub", (final,), {})
+    with pytest.raises(TypeError, match=name):
+
+        class Sub(final):  # type: ignore[valid-type,misc]
+            pass
+
+    if SEALED:  # a base that lets the subclass past __init_subclass__ does not help
+        with pytest.raises(TypeError, match=name):
+            type("Sub", (Mixin, final), {})
+
+
+@pytest.mark.skipif(not SEALED, reason="the docs promise this only where the classes are sealed")
+def test_the_classes_own_attributes_cannot_be_replaced() -> None:
+    with pytest.raises(TypeError, match="immutable type"):
+        Cons.__eq__ = lambda self, other: True  # type: ignore[method-assign]
+    with pytest.raises(TypeError, match="immutable type"):
+        Nil.__bool__ = lambda self: True  # type: ignore[method-assign]
+    with pytest.raises(TypeError, match="immutable type"):
+        del Cons.car
+    assert Cons(1, 2) != Cons(1, 3) and not NIL
+
+
+def test_sealing_crashes_nothing_in_a_fresh_process() -> None:
+    """Every trick, then hashing, pickling, collecting and exiting, in a child: it must exit cleanly."""
+    program = """if True:
+        import gc, pickle, sys
+        from lispy import NIL, Cons, Nil, from_iterable, read
+        from lispy.sexpr.data import SEALED
+        class Other(tuple):
+            __slots__ = ()
+        x = read("((1 . G) (2 3) NIL)")
+        tricks = 0
+        for obj, cls in ((x, Other), (NIL, Other), (Other((1, 2)), Cons)):
+            try:
+                object.__dict__["__class__"].__set__(obj, cls)
+            except TypeError:
+                tricks += 1
+        for base in (Cons, Nil):
+            try:
+                type("Sub", (base,), {})
+            except TypeError:
+                tricks += 1
+        u = from_iterable(range(100_000))
+        assert pickle.loads(pickle.dumps(u)) == u and hash(x) == hash(read(str(x)))
+        del u
+        gc.collect()
+        print(SEALED, tricks)
+    """
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [str(SEALED), "5" if SEALED else "3"]
 
 
 def test_a_cell_is_not_a_tuple_to_python_code() -> None:
@@ -184,6 +295,116 @@ def test_a_pickle_from_another_process_has_this_processs_hash() -> None:
     assert there == here and hash(there) == hash(here)
 
 
+# --- crafted and corrupted pickles --------------------------------------------------------------
+
+
+class Crafted:
+    """Pickles as a call of lispy's ``unflatten`` on ``parts``: a crafted pickle of a cell."""
+
+    def __init__(self, *parts: Any) -> None:
+        self.parts = parts
+
+    def __reduce__(self) -> Any:
+        return unflatten, self.parts
+
+
+cells = lisp_data.filter(lambda x: isinstance(x, Cons))
+
+
+ODD = st.none() | st.integers() | st.text(max_size=3) | st.dictionaries(st.integers(), st.integers())
+"""Values of the wrong type for either part."""
+
+
+@st.composite
+def crafted_parts(draw: st.DrawFn) -> tuple[Any, ...]:
+    """The flattened form of a random cell, then changed: numbers, atoms, parts, types."""
+    flat, flat_atoms = flatten(draw(cells))
+    refs: list[Any] = list(flat)
+    atoms: Any = list(flat_atoms)
+    for _ in range(draw(st.integers(1, 4))):
+        change = draw(st.sampled_from(["number", "drop ref", "drop atom", "add ref"]))
+        if change == "number" and refs:
+            refs[draw(st.integers(0, len(refs) - 1))] = draw(st.integers(-len(atoms) - 4, len(refs) + 2))
+        elif change == "drop ref" and refs:
+            del refs[draw(st.integers(0, len(refs) - 1))]
+        elif change == "drop atom" and atoms:
+            del atoms[draw(st.integers(0, len(atoms) - 1))]
+        elif change == "add ref":
+            odd_ref = draw(st.integers(-3, 3) | st.floats() | st.booleans())
+            refs.insert(draw(st.integers(0, len(refs))), odd_ref)
+    kind = draw(st.sampled_from(["array", "list", "tuple", "parts", "odd refs", "odd atoms"]))
+    if kind == "array" and all(type(v) is int for v in refs):
+        return (array("q", refs), atoms)
+    if kind == "tuple":
+        return (tuple(refs), atoms)
+    if kind == "parts":
+        return draw(st.sampled_from([(), (refs,), (refs, atoms, atoms)]))
+    if kind == "odd refs":
+        return (draw(ODD), atoms)
+    if kind == "odd atoms":
+        return (refs, draw(ODD))
+    return (refs, atoms)
+
+
+@settings(max_examples=400)
+@given(crafted_parts())
+def test_a_crafted_pickle_of_a_cell_gives_lispys_error_or_a_cell(parts: tuple[Any, ...]) -> None:
+    data = pickle.dumps(Crafted(*parts))
+    for load in (pickle.loads, loads):
+        try:
+            value = load(data)
+        except LispPickleError as error:
+            assert isinstance(error, pickle.UnpicklingError) and str(error).startswith("a pickle")
+        else:
+            assert type(value) is Cons and to_string(value)  # a well-formed cell after all
+
+
+@st.composite
+def corrupted_pickles(draw: st.DrawFn) -> bytes:
+    """A pickle of a random Lisp datum, its bytes changed, cut or spliced."""
+    data = bytearray(pickle.dumps(draw(lisp_data), draw(st.integers(0, pickle.HIGHEST_PROTOCOL))))
+    for _ in range(draw(st.integers(1, 4))):
+        change = draw(st.sampled_from(["byte", "cut", "insert", "delete"]))
+        at = draw(st.integers(0, len(data)))
+        if change == "byte" and at < len(data):
+            data[at] = draw(st.integers(0, 255))
+        elif change == "cut":
+            del data[at:]
+        elif change == "insert":
+            data[at:at] = draw(st.binary(min_size=1, max_size=4))
+        elif change == "delete":
+            del data[at : at + draw(st.integers(1, 4))]
+    return bytes(data)
+
+
+@settings(max_examples=400)
+@given(corrupted_pickles())
+def test_a_corrupted_pickle_of_lisp_data_gives_lispys_error_or_lisp_data(data: bytes) -> None:
+    try:
+        value = loads(data)
+    except LispPickleError as error:
+        assert isinstance(error, pickle.UnpicklingError) and str(error).startswith("a ")
+    else:
+        assert isinstance(value, (Cons, Nil, str, int, float))
+        assert read(to_string(value)) == value or value != value  # NaN aside
+
+
+@given(lisp_data)
+def test_lispys_loads_reads_every_pickle_of_lisp_data(x: Any) -> None:
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert loads(pickle.dumps(x, protocol)) == x
+
+
+def test_lispys_loads_runs_nothing_a_pickle_names() -> None:
+    for foreign in (print, os.system, Impostor((1, 2)), {"a": 1}, None, (1, 2)):
+        with pytest.raises(LispPickleError):
+            loads(pickle.dumps(foreign))
+    with pytest.raises(LispPickleError, match="holds a Python list, not Lisp data"):
+        loads(pickle.dumps(Cons(1, [2])))  # a Python list in a cell is no pickle of Lisp data
+    with pytest.raises(LispPickleError, match="expected the bytes"):
+        loads("(1 2)")  # type: ignore[arg-type]
+
+
 # --- the collector ----------------------------------------------------------------------------
 
 
@@ -207,7 +428,7 @@ def test_bulk_builders_restore_the_collector_on_every_way_out() -> None:
     assert gc.isenabled()
     rebuild, (refs, atoms) = from_iterable(range(10_000)).__reduce__()
     refs[-2] = 10**9  # the last cell's car: a cell that does not exist
-    with pytest.raises(IndexError):
+    with pytest.raises(LispPickleError, match="names cell 1000000000, not built before it"):
         rebuild(refs, atoms)
     assert gc.isenabled()
 

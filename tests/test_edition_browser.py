@@ -203,3 +203,232 @@ def test_the_pages_are_not_blank(edition: Path, tmp_path: Path, width: int) -> N
     shot = tmp_path / "page.png"
     run(f"--screenshot={shot}", f"--window-size={width},1400", (edition / "index.html").as_uri())
     assert non_blank(shot) > 0.05
+
+
+# --- The runnable edition: lispy in Pyodide, in the page (lispy.edition.live) ----------------------
+#
+# Driven with Playwright's Python package and Debian's chromium (no browser download), against a
+# local Pyodide: LISPY_PYODIDE names its folder (node_modules/pyodide after
+# ``npm install pyodide@314.0.7``; .ci/run installs it and sets the variable).  Served from
+# 127.0.0.1 by lispy.edition.serve; every request elsewhere is refused and recorded.  One build
+# and one page load for these tests (module-scoped fixtures).
+
+
+def _required(what: str, how: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must have {what}: {how}")
+    pytest.skip(f"{what} is not available ({how}): the runnable edition's browser checks need it")
+
+
+def _playwright():  # type: ignore[no-untyped-def]
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _required("Playwright's Python package", "pip install playwright; no browser download is needed")
+    return sync_playwright
+
+
+def _pyodide() -> Path:
+    folder = os.environ.get("LISPY_PYODIDE")
+    if not folder or not (Path(folder) / "pyodide.mjs").is_file():
+        _required(
+            "a local Pyodide",
+            "npm install pyodide@314.0.7 into a cache folder, and LISPY_PYODIDE=that/node_modules/pyodide",
+        )
+    return Path(folder or "")
+
+
+class Browser:
+    """One page of the runnable edition, and what it logged and asked for."""
+
+    def __init__(self, page, console: list, outside: list, ready_seconds: float) -> None:  # type: ignore[no-untyped-def]
+        self.page, self.console, self.outside, self.ready_seconds = page, console, outside, ready_seconds
+
+    def wait(self, script: str, timeout: float = 120_000) -> None:
+        self.page.wait_for_function(script, timeout=timeout)
+
+
+def _open(page, url: str, console: list, outside: list) -> None:  # type: ignore[no-untyped-def]
+    page.on(
+        "console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None
+    )
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+
+    def route(r) -> None:  # type: ignore[no-untyped-def]
+        if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    page.context.route("**/*", route)
+    page.goto(url)
+
+
+@pytest.fixture(scope="module")
+def live_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chromium()
+    _playwright()
+    pyodide = _pyodide()
+    out = tmp_path_factory.mktemp("live")
+    build(out, trials=3, say=lambda _: None, pyodide=pyodide)
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser(live_edition: Path):  # type: ignore[no-untyped-def]
+    import functools
+    import http.server
+    import threading
+    import time
+
+    from lispy.edition.serve import Handler
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(live_edition))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    console: list[str] = []
+    outside: list[str] = []
+    with _playwright()() as p:
+        chrome = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        page = chrome.new_page(viewport={"width": 1280, "height": 900})
+        start = time.perf_counter()
+        _open(page, f"http://127.0.0.1:{server.server_address[1]}/index.html", console, outside)
+        page.wait_for_function("document.documentElement.dataset.runtime !== 'loading'", timeout=180_000)
+        yield Browser(page, console, outside, time.perf_counter() - start)
+        chrome.close()
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_runtime_is_ready(browser: Browser) -> None:
+    assert browser.page.evaluate("document.documentElement.dataset.runtime") == "ready"
+    assert "Pyodide" in browser.page.locator(".runtime-status").first.text_content()
+
+
+def _run_row(browser: Browser, anchor: str, text: str | None = None) -> tuple[str, str]:
+    form = browser.page.locator(f'form.try[data-definition="{anchor}"]')
+    if text is not None:
+        form.locator("textarea[name=expr]").fill(text)
+    form.locator("[data-action=run]").click()
+    browser.wait(
+        f"document.querySelector('form.try[data-definition=\"{anchor}\"]').dataset.state !== 'running'"
+    )
+    return form.locator("output[data-result]").text_content() or "", form.get_attribute("data-state") or ""
+
+
+def test_every_rows_example_prints_what_cpython_lispy_prints(browser: Browser) -> None:
+    from lispy.edition.live import row_reply
+
+    forms = browser.page.locator("form.try")
+    anchors = [forms.nth(i).get_attribute("data-definition") for i in range(forms.count())]
+    assert anchors == [e.anchor for e in ENTRIES], "one form for each of the 47 definitions, in order"
+    for anchor in anchors:
+        assert anchor is not None
+        text = browser.page.locator(f'form.try[data-definition="{anchor}"] textarea').input_value()
+        printed, state = _run_row(browser, anchor)
+        assert printed == row_reply(anchor, text), anchor
+        assert state == ("error" if printed.startswith("error:") else "done"), anchor
+
+
+def test_an_edited_input_gives_cpythons_answer(browser: Browser) -> None:
+    from lispy.edition.live import row_reply
+
+    other_graph = "graph ← ((A B C) (B E) (C F) (E) (F))\nsearch (A)"
+    printed, state = _run_row(browser, "successors-paths", other_graph)
+    assert (printed, state) == ("((A B C) (B E) (C F) (E) (F))\n(F C A)", "done")
+    assert printed == row_reply("successors-paths", other_graph)
+    # the row's own graph is back for the next run: what the edit defined is gone
+    assert _run_row(browser, "successors-paths", "search (A)")[0] == row_reply(
+        "successors-paths", "search (A)"
+    )
+    broken = "lose (B D"
+    printed, state = _run_row(browser, "lose-paths", broken)
+    assert state == "error" and printed == row_reply("lose-paths", broken)
+
+
+def _repl(browser: Browser, text: str) -> str:
+    """Send ``text`` to the page's REPL; what it appended to the log."""
+    log = browser.page.locator("#repl-log")
+    before = log.text_content() or ""
+    form = browser.page.locator("#repl")
+    form.locator("textarea[name=input]").fill(text)
+    form.locator("[data-action=run]").click()
+    browser.wait("document.getElementById('repl').dataset.state !== 'running'")
+    return (log.text_content() or "")[len(before) :]
+
+
+def test_a_repl_session(browser: Browser) -> None:
+    from lispy.edition.live import Repl
+
+    cpython = Repl()
+    inputs = [
+        "double x ← x + x",
+        ":notes chapter5_insanity chapter5_search",
+        "search p₀",
+        "a 'G",
+        "runaway x ← runaway x",
+        "runaway 1",
+        "double 21",
+    ]
+    for text in inputs:
+        appended = _repl(browser, text)
+        expected = cpython.reply(text)[0]
+        assert appended == f"lispy> {text}\n" + (f"{expected}\n" if expected else ""), text
+    log = browser.page.locator("#repl-log").text_content() or ""
+    assert "((G W R B) (R W G B) (B R G W) (W B G R))" in log
+    assert "error: in input, line 1, column 1: a: the argument G (a symbol) is an atom, not a list" in log
+    assert re.search(r"error: in runaway, line 1, column \d+: recursion too deep in runaway", log)
+    assert log.endswith("lispy> double 21\n42\n"), "after the runaway recursion the page still answers"
+
+
+def test_stop_during_a_long_search_then_the_session_goes_on(browser: Browser) -> None:
+    _repl(browser, "triple x ← x + x + x")
+    _repl(browser, "fib u ← if n u then 1 else if n d u then 1 else fib d u + fib d d u")
+    long = "fib '(" + " ".join(["0"] * 60) + ")"  # about 10^12 calls
+    form = browser.page.locator("#repl")
+    form.locator("textarea[name=input]").fill(long)
+    form.locator("[data-action=run]").click()
+    browser.wait("document.getElementById('repl').dataset.state === 'running'")
+    stop = form.locator("[data-action=stop]")
+    assert stop.is_enabled()
+    stop.click()
+    browser.wait("document.getElementById('repl').dataset.state !== 'running'")
+    assert f"lispy> {long}\ninterrupted\n" in (browser.page.locator("#repl-log").text_content() or "")
+    browser.wait("document.documentElement.dataset.runtime === 'ready'")
+    assert _repl(browser, "triple 14") == "lispy> triple 14\n42\n", "the definitions were replayed"
+    assert _repl(browser, "fib '(0 0 0 0 0 0 0 0 0 0)") == "lispy> fib '(0 0 0 0 0 0 0 0 0 0)\n89\n"
+
+
+def _step_to_end(page, anchor: str) -> list[tuple[str, str, str, str]]:  # type: ignore[no-untyped-def]
+    section = page.locator(f'section[data-stepper="{anchor}"]')
+    seen = []
+    while section.locator("[data-action=next]").is_enabled():
+        section.locator("[data-action=next]").click()
+        seen.append(
+            tuple(
+                section.get_attribute(a) or ""
+                for a in ("data-step", "data-alpha", "data-beta", "data-examined")
+            )
+        )
+    return seen
+
+
+def test_the_figure_2_6_stepper(browser: Browser) -> None:
+    from lispy.edition.stepper import frames
+    from lispy.sexpr.reader import read
+
+    expected = frames(read("((2 5) (9 4 7))"), max_to_move=False)
+    seen = _step_to_end(browser.page, "figure-2-6")
+    assert seen == [(str(f["step"]), f["alpha"], f["beta"], str(f["examined"])) for f in expected]
+    section = browser.page.locator('section[data-stepper="figure-2-6"]')
+    assert section.get_attribute("data-examined") == "3"
+    assert "3 of the 5 terminal positions examined" in (section.locator(".says").text_content() or "")
+    section.locator("[data-action=prev]").click()
+    assert section.get_attribute("data-step") == str(len(expected) - 1)
+
+
+def test_no_console_errors_and_no_request_leaves_127_0_0_1(browser: Browser) -> None:
+    assert browser.console == []
+    assert browser.outside == []

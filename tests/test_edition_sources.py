@@ -4,14 +4,18 @@ the archive's text shows it, and a clear NotesFileError for any other file."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lispy.edition.document import Document, Font, NotesFileError, Run
 from lispy.edition.locate import locate, normalise, read_definitions, report
-from lispy.edition.sources import decode, decode_pub, decode_xgp, load
+from lispy.edition.original import align
+from lispy.edition.sources import LIMIT, decode, decode_pub, decode_xgp, load
 from lispy.mexpr.program import SourceStatement
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
@@ -254,3 +258,97 @@ def test_text_given_directly_is_checked_as_a_file_is() -> None:
     # a Windows download (CR LF) and a byte-order mark read as the archive's own text
     text = XGP_HEADER + "␈↓∧5.Tree search.␈↓\n\n␈↓ α_We␈αbegin.\n"
     assert decode("\ufeff" + text.replace("\n", "\r\n")) == decode(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (XGP_HEADER.replace("FONT#6=SUP", "FONT#7=SUP"), "line 2: font #7, a font number"),
+        (XGP_HEADER.replace("FONT#6=SUP", "FONT#" + "9" * 5000 + "=X"), "line 2: font #99999"),
+        (PUB_HEADER + "\\F46. Game trees.\\F0\n\\F7x\n", "line 3: font 7 ('\\\\F7'), a font number"),
+        (PUB_HEADER + "\\F96. Game trees.\n", "line 2: font 9"),
+    ],
+)
+def test_an_unknown_font_number_is_refused_clearly(tmp_path: Path, text: str, message: str) -> None:
+    # It was a ValueError from Font(7) (or from int() of 5,000 digits), a traceback from the edition.
+    path = tmp_path / "notes.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(NotesFileError) as raised:
+        load(path)
+    assert str(raised.value).startswith(f"{path}: {message}")
+    assert "fonts 0 to 6" in str(raised.value) and EXPECTED in str(raised.value)
+
+
+def test_only_a_regular_file_is_read_and_no_more_than_the_limit(tmp_path: Path) -> None:
+    # /dev/zero was read whole (24 GB before the kernel stopped it); a FIFO would wait for a writer.
+    for device in ("/dev/zero", "/dev/null"):
+        if os.path.exists(device):
+            with pytest.raises(
+                NotesFileError, match=re.escape(f"{device}: is a character device, not a regular")
+            ):
+                load(device)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo"
+        os.mkfifo(fifo)  # no writer: opening it for reading in the usual way would block
+        with pytest.raises(NotesFileError, match=re.escape(f"{fifo}: is a FIFO, not a regular file")):
+            load(fifo)
+    long = tmp_path / "long.txt"
+    header = XGP_HEADER + "␈↓∧5.Tree search.␈↓\n\n"
+    long.write_text(header + "a" * (LIMIT - len(header.encode())), encoding="utf-8")
+    assert long.stat().st_size == LIMIT
+    assert [p.kind for p in load(long)] == ["heading", "prose"]  # the limit itself is read
+    with open(long, "a", encoding="utf-8") as f:
+        f.write("a")
+    with pytest.raises(NotesFileError, match=re.escape(f"{long}: longer than 256 KiB")):
+        load(long)
+
+
+# --- fuzzing: whatever the file, a Document or a NotesFileError ---------------------------------
+
+_PIECES = [
+    *"␈↓αβ∧¬επλ∞∂⊂⊃∩∀∃↔_←↑\\FJC.;0123456789[] \t\n\r\x0b\x0c\x00\x7fapx",
+    "␈↓",
+    "␈α",
+    "␈↓ α_",
+    "␈↓ ↓H",
+    "␈↓∧5.Tree search.␈↓",
+    "\\F4",
+    "\\F0",
+    "\\J",
+    "\\.",
+    "\\;\n",
+    "\\C",
+    "f[x,y] ← ",
+    "6. Game trees.",
+    "\n\n",
+    "\ufeff",
+    "\ud800",
+]
+_BODIES = st.lists(st.sampled_from(_PIECES) | st.text(max_size=4), max_size=60).map("".join)
+_FIRST_LINES = st.sampled_from(
+    [
+        XGP_HEADER + "␈↓∧5.Tree search.␈↓\n\n",
+        PUB_HEADER + "\\F46. Game trees.\\F0\n\n",
+        XGP_HEADER,
+        PUB_HEADER,
+        XGP_HEADER.split("\n")[0] + "\n",
+        "",
+        "perm filename ",
+    ]
+)
+
+
+@given(first=_FIRST_LINES, body=_BODIES, encoding=st.sampled_from(["utf-8", "utf-16", "latin-1"]))
+def test_any_notes_file_gives_a_document_or_lispys_own_error(
+    tmp_path_factory: pytest.TempPathFactory, first: str, body: str, encoding: str
+) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "notes.txt"
+    path.write_bytes((first + body).encode(encoding, "surrogatepass" if encoding != "latin-1" else "replace"))
+    try:
+        document = load(path)
+    except NotesFileError as e:
+        assert str(e).startswith(f"{path}: ") and "\n" not in str(e)  # one line, the path once
+        return
+    assert document.headings() and document.format in ("xgp", "pub")
+    assert all(p.text for p in document)
+    align([document])  # what the edition does next with it

@@ -321,3 +321,29 @@ def test_the_random_puzzles_include_solvable_and_unsolvable_ones() -> None:
     assert length(solved.allsol(insanity.p0)) >= 1
     one_colour = from_python([["R"] * 6] * 4)
     assert insanity.tower_search(python_puzzles(one_colour)["puzz"]).search(insanity.p0) == "LOSE"
+
+
+# --- the bound transcriptions say what they are (help(tower.search)) ---------------------------
+
+_BOUND = {
+    "lispy.chapter5.tree_search:tree_search": lambda: insanity.tower,
+    "lispy.chapter5.paths:path_search": lambda: path_search(from_python([["A", "B"]]), "B"),
+    "lispy.chapter5.insanity:tower_search": lambda: insanity.tower,
+    "lispy.chapter5.insanity_words:word_tower_search": lambda: insanity_words.tower,
+    "lispy.chapter6.game_trees:game_tree_search": lambda: tree,
+}
+NESTED = [e for e in ENTRIES if "." in e.transcription.split(":")[1]]
+
+
+def test_25_transcriptions_are_bound_by_an_application() -> None:
+    assert len(NESTED) == 25
+
+
+@pytest.mark.parametrize("entry", NESTED, ids=[e.anchor for e in NESTED])
+def test_each_bound_transcription_quotes_its_definition_and_its_source(entry: Any) -> None:
+    name = entry.transcription.rsplit(".", 1)[1]
+    place = entry.transcription.rsplit(".", 1)[0]
+    fn = getattr(_BOUND[place](), name)
+    doc = fn.__doc__ or ""
+    assert "".join(entry.statement(corrected=True).text.split()) in "".join(doc.split()), doc
+    assert "FOO.XGP[206,JMC] line " in doc

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from lispy.chapter6.game_trees import Game as McCarthyGame
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
+from lispy.runtime.counting import Count
 from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = [
@@ -218,8 +219,18 @@ class Counted:
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.initial = game.initial
-        self.examined = 0
-        self.evaluated = 0
+        self.terminal_test = Count(game.terminal_test)
+        self.utility = Count(game.utility)
+
+    @property
+    def examined(self) -> int:
+        """Positions examined: calls of ``terminal_test``."""
+        return self.terminal_test.calls
+
+    @property
+    def evaluated(self) -> int:
+        """Terminal positions evaluated: calls of ``utility``."""
+        return self.utility.calls
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -230,17 +241,10 @@ class Counted:
     def successors(self, state: Any) -> Iterable[tuple[Any, Any]]:
         return self.game.successors(state)
 
-    def terminal_test(self, state: Any) -> bool:
-        self.examined += 1
-        return self.game.terminal_test(state)
-
-    def utility(self, state: Any, player: Player) -> float:
-        self.evaluated += 1
-        return self.game.utility(state, player)
-
     def reset(self) -> None:
         """Set both counts to zero."""
-        self.examined = self.evaluated = 0
+        self.terminal_test.reset()
+        self.utility.reset()
 
 
 class Recorded(Counted):
@@ -252,8 +256,5 @@ class Recorded(Counted):
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
-        self.terminals: list[Any] = []
-
-    def utility(self, state: Any, player: Player) -> float:
-        self.terminals.append(state)
-        return super().utility(state, player)
+        self.utility = Count(game.utility, keep=lambda state, player: state)
+        self.terminals: list[Any] = self.utility.seen

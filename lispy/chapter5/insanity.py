@@ -158,12 +158,26 @@ def tower_search(puzz: Any) -> TreeSearch:
     """
 
     def lose(p: Any) -> bool:
+        """``lose p ← orlis[p,λu.a u ε d u]``: some face shows the newest block's colour twice.
+
+        FOO.XGP[206,JMC] line 211 (ch. 5, Instant Insanity).
+        """
         return orlis(p, lambda u: member(a(u), d(u)))
 
     def ter(p: Any) -> bool:
+        """``ter p ← [length a p = 4]``: all four blocks are placed.
+
+        FOO.XGP[206,JMC] line 215 (ch. 5, Instant Insanity).
+        """
         return length(a(p)) == 4
 
     def successors(p: Any) -> Any:
+        """The tower ``p`` with the next block added in each of its orientations::
+
+            successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]]
+
+        FOO.XGP[206,JMC] line 223 (ch. 5, Instant Insanity).
+        """
         return mapcar(a(nth(puzz, 1 + length(a(p)))), lambda x: mapcar2(p, x, lambda y, z: cons(z, y)))
 
     return tree_search(lose, ter, successors)

@@ -90,12 +90,26 @@ def word_tower_search(puzza: Any) -> TreeSearch:
     """
 
     def lose(p: Any) -> bool:
+        """``lose p ← false``: ``successors`` makes only towers that fit.
+
+        FOO.XGP[206,JMC] line 526 (ch. 5, Instant Insanity in bit words).
+        """
         return False
 
     def ter(p: Any) -> bool:
+        """``ter p ← [length p = 5]``: four blocks on the empty tower's 0.
+
+        FOO.XGP[206,JMC] line 530 (ch. 5, Instant Insanity in bit words).
+        """
         return length(p) == 5
 
     def successors(p: Any) -> Any:
+        """The tower ``p`` with each orientation of the next block that fits on it, ``or``-ed in::
+
+            successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p]
+
+        FOO.XGP[206,JMC] line 538 (ch. 5, Instant Insanity in bit words).
+        """
         return mapchoose(a(nth(puzza, length(p))), lambda x: (a(p) & x) == 0, lambda x: cons(a(p) | x, p))
 
     return tree_search(lose, ter, successors)

@@ -33,12 +33,24 @@ def path_search(graph: Any, final: Any) -> TreeSearch:
     """
 
     def lose(p: Any) -> bool:
+        """``lose p ← a p ε d p``: the path ``p`` came back to a vertex it had passed.
+
+        FOO.XGP[206,JMC] line 93 (ch. 5, paths in a graph).
+        """
         return member(a(p), d(p))
 
     def ter(p: Any) -> bool:
+        """``ter p ← [a p = final]``: the path ``p`` has reached ``final``.
+
+        FOO.XGP[206,JMC] line 97 (ch. 5, paths in a graph; ``final`` is free in the notes: E7).
+        """
         return equal(a(p), final)
 
     def successors(p: Any) -> Any:
+        """``successors p ← mapcar[d assoc[a p,graph],λx.x.p]``: ``p`` extended by each neighbour.
+
+        FOO.XGP[206,JMC] line 105 (ch. 5, paths in a graph; ``graph`` is free in the notes: E7).
+        """
         return mapcar(d(assoc(a(p), graph)), lambda x: cons(x, p))
 
     return tree_search(lose, ter, successors)

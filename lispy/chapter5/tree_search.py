@@ -74,21 +74,53 @@ def tree_search(lose: Predicate, ter: Predicate, successors: Callable[[Position]
     """
 
     def search(p: Position) -> Any:
+        """``search p ← if lose p then LOSE else if ter p then p else searchlis[successors p]``
+
+        The first win found depth first at or below ``p``, or ``LOSE``.  FOO.XGP[206,JMC] line 31
+        (ch. 5, the general search).
+        """
         return LOSE if lose(p) else p if ter(p) else searchlis(successors(p))
 
     def searchlis(u: Any) -> Any:
+        """``searchlis u ← if n u then LOSE else {search a u}[λx.if x = LOSE then searchlis d u else x]``
+
+        The first win below the positions of the list ``u``, in order, or ``LOSE``.
+        FOO.XGP[206,JMC] line 39 (ch. 5, the general search).
+        """
         return LOSE if n(u) else (lambda x: searchlis(d(u)) if equal(x, LOSE) else x)(search(a(u)))
 
     def allsol(p: Position) -> Any:
+        """``allsol p ← if lose p then NIL else if ter p then (p) else mapapp[successors p,allsol]``
+
+        The list of all the wins at or below ``p``, in the order ``search`` meets them.
+        FOO.XGP[206,JMC] line 613 (ch. 5, all the solutions; the simple form).
+        """
         return NIL if lose(p) else lisp(p) if ter(p) else mapapp(successors(p), allsol)
 
     def allsol_efficient(p: Position) -> Any:
+        """``allsol p ← allsola[p,NIL]``: the notes' "more efficient form" of ``allsol`` (E5).
+
+        The same wins as :func:`allsol`, in the reverse order, without copying lists.
+        FOO.XGP[206,JMC] line 643 (ch. 5, all the solutions).
+        """
         return allsola(p, NIL)
 
     def allsola(p: Position, found: Any) -> Any:
+        """The wins at or below ``p`` put before the list ``found``, the last found first::
+
+            allsola[p,found] ← if lose p then found else if ter p then p . found
+                               else allsolb[successors p,found]
+
+        FOO.XGP[206,JMC] line 647 (ch. 5, all the solutions).
+        """
         return found if lose(p) else Cons(p, found) if ter(p) else allsolb(successors(p), found)
 
     def allsolb(u: Any, found: Any) -> Any:
+        """``allsolb[u,found] ← if n u then found else allsolb[d u,allsola[a u,found]]``
+
+        The wins below each position of the list ``u`` put before ``found``.
+        FOO.XGP[206,JMC] line 651 (ch. 5, all the solutions).
+        """
         return found if n(u) else allsolb(d(u), allsola(a(u), found))
 
     return TreeSearch(

@@ -23,28 +23,40 @@ with constant-time ``lose``, ``ter`` and ``successors``, and :func:`binary_tree`
 
 from __future__ import annotations
 
+import statistics
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.runtime.counting import Count, timings
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
 
-__all__ = ["Copying", "binary_tree", "cells_copied", "comb", "ladder", "positions_examined"]
+__all__ = [
+    "Copying",
+    "NamedLose",
+    "Ratio",
+    "binary_tree",
+    "cells_copied",
+    "comb",
+    "ladder",
+    "named_lose",
+    "positions_examined",
+    "representations_timed",
+    "setup_timed",
+    "timed_in_turn",
+]
 
 
 def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[Any, int]:
     """``(value, count)``: ``form`` (``"search"``, ``"allsol"`` or ``"allsol_efficient"``) of
     ``app``'s application applied to ``p``, and the number of positions it examined (each
     application of ``lose``; every position ``search`` or ``allsol`` visits is tested by it first)."""
-    examined: list[Any] = []
-
-    def lose(q: Any) -> bool:
-        examined.append(q)
-        return app.lose(q)
-
+    lose = Count(app.lose)
     value = getattr(tree_search(lose, app.ter, app.successors), form)(p)
-    return value, len(examined)
+    return value, lose.calls
 
 
 class Copying(NamedTuple):
@@ -132,3 +144,86 @@ def binary_tree(depth: int) -> TreeSearch:
         return lisp(2 * p, 2 * p + 1)
 
     return tree_search(lose, ter, successors)
+
+
+# --- the notes' claims on work, measured: the chapter script and the edition show these -------
+
+
+class Ratio(NamedTuple):
+    """Seconds per call of two computations timed in turn, ``repeat`` times: ``first`` and ``second``
+    (each a list, the k-th timings taken together)."""
+
+    first: list[float]
+    second: list[float]
+
+    @property
+    def ratios(self) -> list[float]:
+        """``first / second`` for each pair of timings, smallest first."""
+        return sorted(f / s for f, s in zip(self.first, self.second, strict=True))
+
+    @property
+    def median(self) -> float:
+        """The median of :attr:`ratios`."""
+        return statistics.median(self.ratios)
+
+
+def timed_in_turn(first: Callable[[], Any], second: Callable[[], Any], repeat: int = 5) -> Ratio:
+    """Time ``first`` and ``second`` in turn, ``repeat`` times (:func:`lispy.runtime.counting.timings`,
+    one run each a turn): both see the same load, and the spread of the ratios says how much it moved."""
+    firsts, seconds_ = [], []
+    for _ in range(repeat):
+        firsts.extend(timings(first, repeat=1))
+        seconds_.extend(timings(second, repeat=1))
+    return Ratio(firsts, seconds_)
+
+
+def representations_timed(repeat: int = 5) -> Ratio:
+    """``search p₀`` in the list representation against ``search (0)`` on 16-bit words (ch. 5: "a factor
+    of ten speedup"): :func:`timed_in_turn`."""
+    return timed_in_turn(
+        lambda: insanity.search(insanity.p0), lambda: insanity_words.search(insanity_words.p0), repeat
+    )
+
+
+def setup_timed(repeat: int = 5) -> Ratio:
+    """ "Getting the initial position in the desired form is as complicated a computation as the actual
+    tree search" (ch. 5): ``puzz3``, ``puzz4`` and ``puzz`` made from ``puzz1`` (``orientations``)
+    against ``search p₀`` on them, :func:`timed_in_turn`."""
+    return timed_in_turn(
+        lambda: insanity.orientations(insanity.puzz1), lambda: insanity.search(insanity.p0), repeat
+    )
+
+
+class NamedLose(NamedTuple):
+    """A search whose solutions include the position named ``LOSE``: what ``search`` and ``allsol``
+    give from ``START`` when its successors are ``successors``."""
+
+    successors: Any
+    search: Any
+    allsol: Any
+
+
+def named_lose() -> list[NamedLose]:
+    """The notes: "No non-losing position should have the name LOSE or the function won't work
+    properly."  Two searches from ``START`` whose successors are all terminal, winning positions, one
+    of them named ``LOSE``: ``search`` gives ``LOSE`` ("no solution") where ``LOSE`` is the only one,
+    and passes it over for the next where there is one; ``allsol`` finds it.
+
+    >>> [(r.search, r.allsol) for r in named_lose()]
+    [('LOSE', (LOSE)), ('WIN', (LOSE WIN))]
+    """
+    found = []
+    for moves in (lisp("LOSE"), lisp("LOSE", "WIN")):
+
+        def lose(p: Any) -> bool:
+            return False
+
+        def ter(p: Any) -> bool:
+            return p != "START"
+
+        def successors(p: Any, moves: Any = moves) -> Any:
+            return moves
+
+        app = tree_search(lose, ter, successors)
+        found.append(NamedLose(moves, app.search("START"), app.allsol("START")))
+    return found

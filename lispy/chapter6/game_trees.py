@@ -272,35 +272,89 @@ def game_tree_search(
     """
 
     def valmax(p: Position) -> Any:
+        """``valmax p ← if ter p then imval p else maxlis[successors p,valmin]``
+
+        The minimax value of ``p`` with the maximizing player to move.  FOO.XGP[206,JMC] line 844
+        (ch. 6, minimax).
+        """
         return imval(p) if ter(p) else maxlis(successors(p), valmin)
 
     def valmin(p: Position) -> Any:
+        """``valmin p ← if ter p then imval p else minlis[successors p,valmax]``
+
+        The minimax value of ``p`` with the minimizing player to move.  FOO.XGP[206,JMC] line 852
+        (ch. 6, minimax).
+        """
         return imval(p) if ter(p) else minlis(successors(p), valmax)
 
     def movemax(p: Position) -> Any:
+        """``movemax p ← bestmax[successors p,valmin]`` (printed ``succesors``: E10)
+
+        The successor of ``p`` that the maximizing player chooses; ``p`` must have a move (E13).
+        FOO.XGP[206,JMC] line 860 (ch. 6, choosing a move).
+        """
         return bestmax(successors(p), valmin)
 
     def movemin(p: Position) -> Any:
+        """``movemin p ← bestmin[successors p,valmax]`` (printed ``succesors``: E10)
+
+        The successor of ``p`` that the minimizing player chooses; ``p`` must have a move (E13).
+        FOO.XGP[206,JMC] line 868 (ch. 6, choosing a move).
+        """
         return bestmin(successors(p), valmax)
 
     def maxval(p: Position) -> Any:
+        """``maxval p ← maxval1[p,-∞,∞]``: ``valmax p`` by the αβ-heuristic.
+
+        FOO.XGP[206,JMC] line 998 (ch. 6, the αβ-heuristic).
+        """
         return maxval1(p, -INF, INF)
 
     def maxval1(p: Position, α: Any, β: Any) -> Any:
+        """``maxval1[p,α,β] ← if ter p then max[α,min[β,imval p]] else maxval2[successors p,α,β]``
+
+        ``max[α,min[β,valmax p]]`` for α < β (fail-hard).
+        FOO.XGP[206,JMC] line 1002 (ch. 6, the αβ-heuristic).
+        """
         return max(α, min(β, imval(p))) if ter(p) else maxval2(successors(p), α, β)
 
     def maxval2(u: Any, α: Any, β: Any) -> Any:
+        """The maximizing player's choice among the positions of ``u``, within the window (α, β)::
+
+            maxval2[u,α,β] ← if n u then α
+                else {minval1[a u,α,β]}[λw. if w ≥ β then β else maxval2[d u,max[α,w],β]]
+
+        Printed without the case ``if n u then α`` (E12).
+        FOO.XGP[206,JMC] line 1006 (ch. 6, the αβ-heuristic).
+        """
         return α if n(u) else (
             lambda w: β if w >= β else maxval2(d(u), max(α, w), β)
         )(minval1(a(u), α, β))  # fmt: skip
 
     def minval(p: Position) -> Any:
+        """``minval p ← minval1[p,-∞,∞]``: ``valmin p`` by the αβ-heuristic.
+
+        FOO.XGP[206,JMC] line 1010 (ch. 6, the αβ-heuristic).
+        """
         return minval1(p, -INF, INF)
 
     def minval1(p: Position, α: Any, β: Any) -> Any:
+        """``minval1[p,α,β] ← if ter p then max[α,min[β,imval p]] else minval2[successors p,α,β]``
+
+        ``max[α,min[β,valmin p]]`` for α < β (fail-hard).
+        FOO.XGP[206,JMC] line 1014 (ch. 6, the αβ-heuristic).
+        """
         return max(α, min(β, imval(p))) if ter(p) else minval2(successors(p), α, β)
 
     def minval2(u: Any, α: Any, β: Any) -> Any:
+        """The minimizing player's choice among the positions of ``u``, within the window (α, β)::
+
+            minval2[u,α,β] ← if n u then β
+                else {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]
+
+        Printed without the case ``if n u then β`` and with a bracket short (E12, E21).
+        FOO.XGP[206,JMC] line 1018 (ch. 6, the αβ-heuristic).
+        """
         return β if n(u) else (
             lambda w: α if w <= α else minval2(d(u), α, min(w, β))
         )(maxval1(a(u), α, β))  # fmt: skip

@@ -16,46 +16,56 @@ costs only what the search examines.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+import statistics
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.sexp_games import uniform_tree
+from lispy.runtime.counting import Count
 from lispy.sexpr.data import from_iterable
 
 __all__ = [
     "Incremental",
+    "LookAhead",
+    "OrderingCounts",
     "counted",
     "default_lookahead",
     "incremental_game",
     "knuth_moore",
     "lexicographic_game",
     "lexicographic_tree",
+    "lookahead_counts",
     "lookahead_ordered",
+    "ordering_counts",
+    "ordering_series",
+    "random_leaves",
+    "random_order_mean",
     "rule_of_thumb",
+    "sorted_worst_first",
     "terminals_examined",
     "uniform_game",
 ]
 
 
-def counted(game: Game) -> tuple[Game, list[int]]:
-    """``game`` with ``imval`` counting its calls in the returned one-element list."""
-    calls = [0]
-
-    def imval(p: Any) -> Any:
-        calls[0] += 1
-        return game.imval(p)
-
-    return Game(game.successors, game.ter, imval), calls
+def counted(game: Game) -> tuple[Game, Count[Any]]:
+    """``game`` with ``imval`` a :class:`~lispy.runtime.counting.Count` of its calls, and that count."""
+    imval = Count(game.imval)
+    return Game(game.successors, game.ter, imval), imval
 
 
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
     """The value of ``root`` by chapter 6's ``method`` (``"maxval"`` or ``"valmax"``) and the
-    number of terminal positions it evaluated."""
+    number of terminal positions it evaluated.
+
+    >>> terminals_examined(lexicographic_game(2, 2, True), (), "maxval")
+    (0, 3)
+    """
     watched, calls = counted(game)
     value = getattr(game_tree_search(*watched), method)(root)
-    return value, calls[0]
+    return value, calls.calls
 
 
 def uniform_game(k: int, n: int, leaf: Callable[[tuple[int, ...]], Any]) -> Game:
@@ -68,6 +78,19 @@ def uniform_game(k: int, n: int, leaf: Callable[[tuple[int, ...]], Any]) -> Game
         return len(p) == n
 
     return Game(successors, ter, leaf)
+
+
+def random_leaves(seed: int) -> Callable[[tuple[int, ...]], float]:
+    """Leaf values in [0, 1), random but fixed by ``seed`` and the leaf's path."""
+    return lambda path: random.Random(hash((seed, *path))).random()
+
+
+def random_order_mean(k: int, n: int, trials: int) -> float:
+    """αβ's terminal positions on uniform trees with moves in random order: the mean over ``trials``
+    trees of random leaves (seeds 0 to ``trials`` − 1)."""
+    return statistics.mean(
+        terminals_examined(uniform_game(k, n, random_leaves(seed)), (), "maxval")[1] for seed in range(trials)
+    )
 
 
 def lexicographic_value(path: tuple[int, ...], k: int, n: int, best_first: bool) -> int:
@@ -124,15 +147,18 @@ class Incremental(NamedTuple):
     value: float
 
 
+@functools.lru_cache(maxsize=16)
 def incremental_game(k: int, n: int, seed: int = 0) -> Game:
     """A random uniform game whose positions have meaningful static values.
 
     Each move adds a random amount in [-1, 1] (fixed by ``seed`` and the path) to the
     value of the position, and ``imval`` of any position is its value so far: a shallow
     search says something about a deep one, as in real games.  Terminal at depth ``n``.
-    Root: ``Incremental((), 0.0)``.
+    Root: ``Incremental((), 0.0)``.  The same arguments give the same game, whose successors
+    are drawn once for each position (seeding a random generator is most of their cost).
     """
 
+    @functools.cache
     def successors(p: Incremental) -> Any:
         return from_iterable(
             Incremental((*p.path, i), p.value + random.Random(hash((seed, *p.path, i))).uniform(-1, 1))
@@ -168,19 +194,16 @@ def lookahead_ordered(
     value there), and the successors are sorted best first for the player to move.  A
     look-ahead of 0 sorts by the static value alone; ``None`` keeps the game's order.
     Returns the ordered game (positions must carry ``.path``, as :class:`Incremental`
-    does) and a one-element list counting the terminal positions the look-aheads evaluate.
+    does) and the :class:`~lispy.runtime.counting.Count` of the terminal positions the
+    look-aheads evaluate.
     """
     horizon = [0]
-    cost = [0]
 
     def shallow_ter(p: Any) -> bool:
         return game.ter(p) or len(p.path) >= horizon[0]
 
-    def shallow_imval(p: Any) -> Any:
-        cost[0] += 1
-        return game.imval(p)
-
-    shallow = game_tree_search(game.successors, shallow_ter, shallow_imval)
+    cost = Count(game.imval)
+    shallow = game_tree_search(game.successors, shallow_ter, cost)
 
     def successors(p: Any) -> Any:
         depth = len(p.path) + 1
@@ -195,3 +218,107 @@ def lookahead_ordered(
         return from_iterable(children)
 
     return Game(successors, game.ter, game.imval), cost
+
+
+class LookAhead(NamedTuple):
+    """Terminal positions evaluated with an ordering, means over some games: by the main search
+    and by the look-aheads that order its moves."""
+
+    main: float
+    lookahead: float
+
+    @property
+    def total(self) -> float:
+        """Both: what the ordered search costs in evaluations."""
+        return self.main + self.lookahead
+
+
+def lookahead_counts(
+    k: int, n: int, schedule: Callable[[int], int | None] | None = default_lookahead, trials: int = 5
+) -> LookAhead:
+    """The count of the notes' ordering method on :func:`incremental_game` ``(k, n, seed)`` for seeds 0
+    to ``trials`` − 1: αβ's main search ordered by ``schedule`` (:func:`lookahead_ordered`; ``None``:
+    the moves as generated, no look-ahead), and the look-aheads' own evaluations.
+
+    >>> lookahead_counts(2, 2, None, trials=1)
+    LookAhead(main=4, lookahead=0)
+    """
+    root = Incremental((), 0.0)
+    main, extra = [], []
+    for seed in range(trials):
+        game = incremental_game(k, n, seed)
+        if schedule is None:
+            main.append(terminals_examined(game, root, "maxval")[1])
+            extra.append(0)
+            continue
+        ordered, cost = lookahead_ordered(game, n, schedule)
+        main.append(terminals_examined(ordered, root, "maxval")[1])
+        extra.append(cost.calls)
+    return LookAhead(statistics.mean(main), statistics.mean(extra))
+
+
+# --- the counts the chapter script and the edition both show -----------------------------
+
+
+class OrderingCounts(NamedTuple):
+    """Terminal positions evaluated on the uniform tree of ``k`` moves and depth ``n``: by minimax
+    (``valmax``), by αβ with the best move first and with the worst first (:func:`lexicographic_game`),
+    and Levin's count :func:`knuth_moore` beside them."""
+
+    minimax: int
+    best: int
+    levin: int
+    worst: int
+
+
+def ordering_counts(k: int, n: int) -> OrderingCounts:
+    """:class:`OrderingCounts` for ``k`` and ``n``, each counted now.
+
+    >>> ordering_counts(2, 4)
+    OrderingCounts(minimax=16, best=7, levin=7, worst=16)
+    """
+    best = lexicographic_game(k, n, True)
+    return OrderingCounts(
+        terminals_examined(best, (), "valmax")[1],
+        terminals_examined(best, (), "maxval")[1],
+        knuth_moore(k, n),
+        terminals_examined(lexicographic_game(k, n, False), (), "maxval")[1],
+    )
+
+
+def sorted_worst_first(k: int, n: int, seed: int) -> int:
+    """αβ's terminal positions on a tree of random leaves (:func:`random_leaves` ``(seed)``) whose moves
+    are sorted worst first at every position by their exact minimax values (ERRATA E16).
+
+    Unlike :func:`lexicographic_game`, a subtree's values are not wholly above or below its
+    siblings', so a deep bound can still refute a move: αβ examines fewer than ``k**n``.
+    """
+    leaf = random_leaves(seed)
+
+    @functools.cache
+    def value(p: tuple[int, ...]) -> float:
+        if len(p) == n:
+            return leaf(p)
+        values = [value((*p, i)) for i in range(k)]
+        return max(values) if len(p) % 2 == 0 else min(values)
+
+    def successors(p: tuple[int, ...]) -> Any:
+        # the worst move first: the least for the maximizing player (even depths), the most for the other
+        return from_iterable(sorted(((*p, i) for i in range(k)), key=value, reverse=len(p) % 2 == 1))
+
+    def ter(p: tuple[int, ...]) -> bool:
+        return len(p) == n
+
+    return terminals_examined(Game(successors, ter, leaf), (), "maxval")[1]
+
+
+def ordering_series(k: int, depths: Sequence[int], trials: int) -> dict[str, list[float]]:
+    """The counts of :func:`ordering_counts` and :func:`random_order_mean` (``trials`` trees) for each
+    depth in ``depths``: the series of the figure of terminal positions against depth."""
+    counts = [ordering_counts(k, n) for n in depths]
+    return {
+        "minimax": [float(c.minimax) for c in counts],
+        "αβ worst first": [float(c.worst) for c in counts],
+        "αβ random order": [random_order_mean(k, n, trials) for n in depths],
+        "αβ best first": [float(c.best) for c in counts],
+    }

@@ -5,7 +5,8 @@ chapter 6's functions to the wrapped game, leaving the transcriptions as they
 are.  A watched position is a :class:`Visit`: the path of moves that reached it
 (1 for the first successor, 2 for the second, …) and the game's position.
 Every ``ter`` call is a position examined; every ``imval`` call a terminal
-position evaluated, both recorded in order.
+position evaluated, both recorded in order (each a :class:`~lispy.runtime.counting.Count`
+keeping the paths).
 
     >>> from lispy.chapter6 import sexp_games
     >>> from lispy.sexpr.reader import read
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
+from lispy.runtime.counting import Count
 from lispy.sexpr.data import from_iterable
 
 __all__ = ["Visit", "Watch"]
@@ -47,21 +49,17 @@ class Watch:
         ter: Callable[[Any], bool],
         imval: Callable[[Any], Any],
     ) -> None:
-        self.examined: list[tuple[int, ...]] = []
-        self.evaluated: list[tuple[int, ...]] = []
-
         def watched_successors(v: Visit) -> Any:
             return from_iterable(Visit((*v.path, i), q) for i, q in enumerate(successors(v.position), 1))
 
-        def watched_ter(v: Visit) -> bool:
-            self.examined.append(v.path)
-            return ter(v.position)
+        def path(v: Visit) -> tuple[int, ...]:
+            return v.path
 
-        def watched_imval(v: Visit) -> Any:
-            self.evaluated.append(v.path)
-            return imval(v.position)
-
-        self.search: GameTreeSearch = game_tree_search(watched_successors, watched_ter, watched_imval)
+        self._ter = Count(lambda v: ter(v.position), keep=path)
+        self._imval = Count(lambda v: imval(v.position), keep=path)
+        self.examined: list[tuple[int, ...]] = self._ter.seen
+        self.evaluated: list[tuple[int, ...]] = self._imval.seen
+        self.search: GameTreeSearch = game_tree_search(watched_successors, self._ter, self._imval)
 
     @staticmethod
     def root(p: Any) -> Visit:
@@ -70,5 +68,5 @@ class Watch:
 
     def reset(self) -> None:
         """Forget what was recorded."""
-        self.examined.clear()
-        self.evaluated.clear()
+        self._ter.reset()
+        self._imval.reset()

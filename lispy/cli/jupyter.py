@@ -45,7 +45,7 @@ class MExpressionMagics(Magics):
         """``%mexpr INPUT``: evaluate one input and print its value or its error."""
         run_lines(self.session, [line])
 
-    @cell_magic("mexpr")
+    @cell_magic("mexpr")  # type: ignore[arg-type]  # IPython types the decorator for a bare function
     def mexpr_cell(self, line: str, cell: str) -> None:
         """``%%mexpr``: evaluate the cell's inputs in turn, as ``python -m lispy`` does a file's lines
         (anything after ``%%mexpr`` on its own line is the first of them)."""
@@ -59,6 +59,8 @@ def _pretty(value: Any, printer: Any, cycle: bool) -> None:
 def load_ipython_extension(shell: InteractiveShell) -> None:
     """What ``%load_ext lispy`` runs: the magics, and Lisp notation for cells and ``NIL``."""
     shell.register_magics(MExpressionMagics(shell))
-    plain = shell.display_formatter.formatters["text/plain"]
+    formatter = shell.display_formatter
+    assert formatter is not None  # an InteractiveShell always has one
+    plain = formatter.formatters["text/plain"]
     for kind in (Cons, Nil):
         plain.for_type(kind, _pretty)

@@ -1,10 +1,15 @@
-"""``python -m lispy.edition --out DIR [--notes FILE]... [--seed N]``: write the edition into DIR.
+"""``python -m lispy.edition --out DIR [--force] [--notes FILE]... [--seed N] [--pyodide DIR]
+[--serve [--port N]]``: write the edition into DIR (and serve it on 127.0.0.1).
 
 The edition is static HTML generated from the project every time: the notes' definitions from
 ``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
 proof and figure computed now.  With ``--notes``, McCarthy's own paragraphs from the archive files
 FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab archive) go in the left column; a file that
 is not one of them is reported and the edition is written without it.
+
+DIR must be new, empty or a previous edition: the edition never replaces or removes a file it did
+not write (``lispy.edition.output``); with ``--force`` it is written beside a user's files, keeping
+them byte for byte, and replaces its own files even where they were changed since.
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ from pathlib import Path
 from pygments.formatters import HtmlFormatter
 
 from lispy import cli
-from lispy.edition import pages
+from lispy.edition import live, pages
 from lispy.edition.claims import claims, ordering_series
 from lispy.edition.companions import companions
 from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.errata import errata_markdown, parse
 from lispy.edition.figures import figure_2_6, ordering_plot
 from lispy.edition.original import Alignment, align
+from lispy.edition.output import OutputFolderError, write_edition
 from lispy.edition.proof import SEED, prove
 from lispy.edition.rows import rows
 from lispy.edition.sources import load
@@ -40,7 +46,8 @@ def _read_notes(files: Sequence[Path], say: Callable[[str], None], problems: lis
         try:
             document = load(path)
         except NotesFileError as e:
-            problems.append(f"--notes {path}: {e}. The edition is written without it.")
+            reason = str(e).removeprefix(f"{path}: ")  # the path said once
+            problems.append(f"--notes {path}: {reason}. The edition is written without it.")
             print(f"error: {problems[-1]}", file=sys.stderr)
             continue
         say(f"read {document.name} ({document.date}) from {path}: {len(document)} paragraphs")
@@ -54,9 +61,33 @@ def build(
     seed: int = SEED,
     trials: int = 100,
     say: Callable[[str], None] = print,
+    *,
+    force: bool = False,
+    pyodide: Path | None = None,
 ) -> pages.Build:
-    """Write the edition into ``out`` (made if missing); return what it says of its build."""
+    """Write the edition into ``out`` (made if missing); return what it says of its build.
+
+    Raises :class:`~lispy.edition.output.OutputFolderError` where ``out`` holds files the edition
+    did not write (``force``: see :func:`~lispy.edition.output.write_edition`), before the build."""
     start = time.perf_counter()
+    built: list[pages.Build] = []
+    files = write_edition(
+        out, lambda at: built.append(_build(at, notes, seed, trials, say, start, pyodide)), force=force
+    )
+    more = sum(name.endswith(".html") for name in files) - 1
+    say(f"wrote {out / 'index.html'} and {more} more pages in {time.perf_counter() - start:.1f} s")
+    return built[0]
+
+
+def _build(
+    out: Path,
+    notes: Sequence[Path],
+    seed: int,
+    trials: int,
+    say: Callable[[str], None],
+    start: float,
+    pyodide: Path | None,
+) -> pages.Build:
     info = pages.Build(
         datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
         f"{platform.machine() or 'an unknown machine'} ({platform.system()})",
@@ -113,9 +144,10 @@ def build(
     css = resources.files("lispy.edition").joinpath("style.css").read_text(encoding="utf-8")
     css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     (out / "style.css").write_text(css, encoding="utf-8")
+    runtime = live.write_runtime(out, pyodide, say)
     written = {
         "index.html": pages.index_page(
-            table, measured, figure, plot is not None, ordering_rows, alignment, info
+            table, measured, figure, plot is not None, ordering_rows, alignment, info, runtime
         ),
         "names.html": pages.names_page(table),
         "errata.html": pages.errata_page(errata, table),
@@ -123,15 +155,18 @@ def build(
     }
     for name, html in written.items():
         (out / name).write_text(html, encoding="utf-8")
-    say(
-        f"wrote {out / 'index.html'} and {len(written) - 1} more pages in {time.perf_counter() - start:.1f} s"
-    )
     return info
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = cli.parser("python -m lispy.edition", __doc__)
-    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write into")
+    parser.add_argument("--out", type=Path, metavar="DIR", help="the folder to write into")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write beside files in DIR that the edition did not write (they are kept), and replace "
+        "the edition's own files even where they were changed",
+    )
     parser.add_argument(
         "--notes",
         type=Path,
@@ -147,17 +182,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--trials", type=int, default=100, help="random inputs for each definition (default: %(default)s)"
     )
+    live.arguments(parser)
     args = parser.parse_args(argv)
     if args.trials < 1:
         parser.error("--trials must be at least 1")
+    if args.out is None and not args.serve:
+        parser.error("the following arguments are required: --out (or --serve)")
     try:
-        build(args.out, args.notes, args.seed, args.trials)
+        if args.serve and args.out is None:
+            return live.build_and_serve(build, args)
+        build(args.out, args.notes, args.seed, args.trials, force=args.force, pyodide=args.pyodide)
+    except OutputFolderError as e:
+        print(f"error: --out {e}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         raise  # our own output closed early: lispy.cli ends quietly
     except OSError as e:
         print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
-    return 0
+    return live.serve_after(args)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from lispy.aima.alpha_beta import alpha_beta_search
 from lispy.aima.bridge import (
     MAX_HAND,
     MIN_HAND,
@@ -25,16 +24,15 @@ from lispy.aima.bridge import (
     value_with_hidden_cards,
 )
 from lispy.aima.expectiminimax import FIGURE_6_12, ChanceTreeGame, expectiminimax
-from lispy.aima.game import MAX, Counted, Recorded, TreeGame, mccarthy_search
+from lispy.aima.game import MAX, Counted, TreeGame, mccarthy_search
 from lispy.aima.minimax import minimax_decision, value
 from lispy.aima.multiplayer import FIGURE_6_4, VectorTreeGame, multiplayer_decision
-from lispy.aima.ranges import range_text, value_range
+from lispy.aima.ranges import alpha_beta_stages
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
 from lispy.cs61b import COMPUTER, Lecture17
 from lispy.edition.figures import tree_svg
 from lispy.games.tictactoe import TicTacToe, board
-from lispy.sexpr.data import to_pylist
 from lispy.sexpr.reader import read
 
 __all__ = ["Comparison", "Section", "companions", "figure_6_5_stages"]
@@ -71,16 +69,8 @@ def figure_6_5_stages() -> tuple[list[list[str]], int]:
     """AIMA's ALPHA-BETA-SEARCH on Figure 6.2, stage by stage: after each leaf it evaluates, the range
     of the root and of B, C, D (Figure 6.5's panels); and the number of leaves evaluated."""
 
-    tree = read(FIGURE_6_2_TEXT)
-    game = Recorded(TreeGame(tree))
-    alpha_beta_search(game)
-    rows = [["after", "root (MAX)", "B (MIN)", "C (MIN)", "D (MIN)"]]
-    for stage in range(len(game.terminals) + 1):
-        seen = {t.path for t in game.terminals[:stage]}
-        leaf = "start" if stage == 0 else "leaf " + ".".join(map(str, game.terminals[stage - 1].path))
-        nodes = [value_range(c, seen, (i,), False) for i, c in enumerate(to_pylist(tree), 1)]
-        rows.append([leaf, range_text(value_range(tree, seen)), *(range_text(r) for r in nodes)])
-    return rows, game.evaluated
+    stages = alpha_beta_stages(read(FIGURE_6_2_TEXT))
+    return [["after", "root (MAX)", "B (MIN)", "C (MIN)", "D (MIN)"], *stages.rows], stages.evaluated
 
 
 def _aima_6_2() -> Section:

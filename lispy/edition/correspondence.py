@@ -19,7 +19,10 @@ Both trees are first put in a normal form by these rewrites, and nothing else:
    on lispy's data is ``equal``); ``truth(p)`` is ``p`` (the compiled code makes the notes'
    truth explicit where it cannot see a truth value, and the transcription relies on
    ``p`` being one); ``and_(x, y)`` and ``or_(x, y)`` are ``x & y`` and ``x | y`` (the
-   notes' ``and`` and ``or`` on the bit words; ``and_then``/``or_else`` alike).
+   notes' ``and`` and ``or`` on the bit words; ``and_then``/``or_else`` alike); ``add_(x, y)``,
+   ``mul_``, ``lt_``, ``le_``, ``gt_``, ``ge_`` are ``x + y``, ``x * y``, ``x < y``, … (the
+   compiled code's arithmetic and order refuse anything but numbers; the transcription's
+   operators are given numbers).
 5. **Named steps.** A call of a one-line function of the transcription's module that
    is not itself one of the notes' definitions (``substitutions(puzz1)``) is replaced
    by its body: the transcription names a step that the notes write in place.
@@ -140,6 +143,17 @@ def _datum(value: Any) -> ast.expr | None:
     return None
 
 
+_NUMERIC: dict[str, type[ast.AST]] = {
+    "add_": ast.Add,
+    "mul_": ast.Mult,
+    "lt_": ast.Lt,
+    "le_": ast.LtE,
+    "gt_": ast.Gt,
+    "ge_": ast.GtE,
+}
+"""The compiled code's arithmetic and order, checked on numbers (lispy.mexpr.runtime), as operators."""
+
+
 class _Rewrite(ast.NodeTransformer):
     def __init__(self, constants: dict[str, Any], helpers: dict[str, ast.FunctionDef]) -> None:
         self.constants = constants
@@ -163,22 +177,33 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
         self.generic_visit(node)
-        if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        if (
+            isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant)
+            and isinstance(node.operand.value, int | float)
+        ):
             return ast.Constant(-node.operand.value)
         return node
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         fn = node.func.id if isinstance(node.func, ast.Name) else None
         if fn in self.helpers:
-            return self.visit(_inline(self.helpers[fn], node.args))
+            inlined: ast.expr = self.visit(_inline(self.helpers[fn], node.args))
+            return inlined
         self.generic_visit(node)
         args = node.args
-        if fn == "read" and len(args) == 1 and isinstance(args[0], ast.Constant):
-            return _datum(read(args[0].value)) or node
+        text = args[0].value if len(args) == 1 and isinstance(args[0], ast.Constant) else None
+        if fn == "read" and isinstance(text, str):
+            return _datum(read(text)) or node
         if fn == "truth" and len(args) == 1:
             return args[0]
         if fn == "equal" and len(args) == 2:
             return ast.Compare(args[0], [ast.Eq()], [args[1]])
+        if fn in _NUMERIC and len(args) == 2:
+            op = _NUMERIC[fn]()
+            if isinstance(op, ast.cmpop):
+                return ast.Compare(args[0], [op], [args[1]])
+            return ast.BinOp(args[0], op, args[1])
         if fn in ("and_", "or_", "and_then", "or_else") and len(args) == 2:
             right = (
                 args[1].body if isinstance(args[1], ast.Lambda) and fn.endswith(("then", "else")) else args[1]
@@ -193,7 +218,8 @@ def _inline(helper: ast.FunctionDef, args: list[ast.expr]) -> ast.expr:
     returned = next(s for s in helper.body if isinstance(s, ast.Return))
     assert returned.value is not None
     names = {p.arg: a for p, a in zip(helper.args.args, args, strict=True)}
-    return _Substitute(names).visit(ast.parse(ast.unparse(returned.value), mode="eval").body)
+    substituted: ast.expr = _Substitute(names).visit(ast.parse(ast.unparse(returned.value), mode="eval").body)
+    return substituted
 
 
 class _Substitute(ast.NodeTransformer):

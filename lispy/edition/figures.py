@@ -43,7 +43,7 @@ class Figure:
     evaluated: tuple[tuple[int, ...], ...] = ()
 
 
-def _layout(t: Any, path: tuple[int, ...], depth: int, x: list[float], nodes: list[tuple]) -> float:
+def _layout(t: Any, path: tuple[int, ...], depth: int, x: list[float], nodes: list[tuple[Any, ...]]) -> float:
     """Place the nodes: leaves left to right, a parent centred over its children."""
     if ter(t):
         place = x[0]

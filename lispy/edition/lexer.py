@@ -54,7 +54,7 @@ _END = rf"(?![{_REST}])"
 _DEFINED = rf"(?=(?:\[[^\]\n]*\]|[ \t]+{_NAME})?[ \t]*(?:←|<-|=(?!=)))"
 
 
-class MExpressionLexer(RegexLexer):
+class MExpressionLexer(RegexLexer):  # type: ignore[misc]  # pygments ships no types
     """McCarthy's M-expressions (the 1973 notes' notation, as lispy reads it)."""
 
     name = "M-expression"
@@ -98,6 +98,6 @@ class MExpressionLexer(RegexLexer):
         ],
     }
 
-    def analyse_text(text: str) -> float:  # type: ignore[misc]  # Pygments calls it unbound
+    def analyse_text(text: str) -> float:  # Pygments calls it unbound
         """Likely McCarthy's notation if a line defines something with ``←``."""
         return 0.5 if re.search(r"^\S[^\n]*←", text, re.MULTILINE) else 0.0

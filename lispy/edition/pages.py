@@ -14,9 +14,11 @@ from lispy.edition.companions import Section
 from lispy.edition.document import PUB_NAME, XGP_NAME, Paragraph
 from lispy.edition.errata import Erratum, render
 from lispy.edition.figures import Figure
+from lispy.edition.live import Live
 from lispy.edition.original import Alignment
 from lispy.edition.render import paragraph, row
 from lispy.edition.rows import Row
+from lispy.edition.stepper import section as stepper
 from lispy.notes.index import SECTIONS
 
 __all__ = ["Build", "companions_page", "errata_page", "index_page", "names_page"]
@@ -28,7 +30,7 @@ NAV = (
     ("companions.html", "Companion sources"),
 )
 
-CLAIM_PLACES = {"5-lists": 2, "5-words": 3, "5-allsol": 4}
+CLAIM_PLACES = {"5-search": 0, "5-lists": 2, "5-words": 3, "5-allsol": 4, "6-minimax": 5}
 """After which section of :data:`lispy.notes.index.SECTIONS` each group of claims stands; the
 claims on ordering have a section of their own after the αβ-heuristic."""
 
@@ -47,7 +49,7 @@ class Build:
     notes_problems: list[str] = field(default_factory=list)
 
 
-def _page(title: str, body: str, current: str) -> str:
+def _page(title: str, body: str, current: str, head: str = "") -> str:
     current_mark = ' aria-current="page"'
     links = " ".join(
         f'<a href="{href}"{current_mark if href == current else ""}>{escape(label)}</a>'
@@ -59,7 +61,7 @@ def _page(title: str, body: str, current: str) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
-<link rel="stylesheet" href="style.css">
+<link rel="stylesheet" href="style.css">{head}
 </head>
 <body>
 <header class="site"><div class="inner">
@@ -125,16 +127,19 @@ def index_page(
     ordering_rows: list[list[str]],
     alignment: Alignment | None,
     build: Build,
+    live: Live | None = None,
 ) -> str:
-    """The edition: every definition in the notes' order under the notes' sections, with the claims."""
+    """The edition: every definition in the notes' order under the notes' sections, with the claims;
+    with ``live``, the REPL panel and the αβ steppers (:mod:`lispy.edition.live`)."""
     body = [
         "<h1>John McCarthy, 1973: “5. Tree search” and “6. Game trees”, beside lispy's Python</h1>",
         '<p class="lead">Each of the 47 definitions of the notes, in their order: as printed (from '
         "<code>lispy/notes/*.m</code>, McCarthy's notation), as corrected where ERRATA.md says the printed "
         "form is wrong, the Python transcription taken from lispy's source, the notes' example run both "
-        "ways, and the evidence that the two agree. The notes' claims follow the definitions they are "
-        "about, with the figures this build measured.</p>",
+        f"ways, and the evidence that the two agree. The notes' {len(claims)} claims follow the definitions "
+        "they are about, with the figures this build measured.</p>",
         _build(build),
+        live.panel if live else "",
     ]
     contents = []
     for k, (chapter, chapter_title, title) in enumerate(SECTIONS):
@@ -149,6 +154,7 @@ def index_page(
         body.append(f'<h2 id="section-{k + 1}" class="section">{escape(title)}</h2>')
         if title.startswith("The αβ"):
             body.append(_figure("figures/figure-2-6.svg", "Figure 2.6, reconstructed", figure_2_6.caption))
+            body += [stepper("figure-2-6"), stepper("aima-6-2")] if live else []
         body += [row(r) for r in rows if r.entry.section == k]
         body += [_claim(c) for c in claims if CLAIM_PLACES.get(c.place) == k]
         last_of_chapter = k == len(SECTIONS) - 1 or SECTIONS[k + 1][0] != chapter
@@ -170,7 +176,8 @@ def index_page(
             "for a plot.)</p>"
         )
         body.append(_table(ordering_rows))
-    return _page("McCarthy 1973 with lispy: the edition", "\n".join(body), "index.html")
+    head = live.head if live else ""
+    return _page("McCarthy 1973 with lispy: the edition", "\n".join(body), "index.html", head)
 
 
 def _closing(alignment: Alignment | None, chapter: str) -> str:

@@ -21,6 +21,7 @@ from pygments.token import STANDARD_TYPES, Token
 
 from lispy.edition.document import Font, Paragraph
 from lispy.edition.lexer import MExpressionLexer
+from lispy.edition.live import row_form
 from lispy.edition.rows import Row
 from lispy.sexpr.printer import to_string
 
@@ -33,7 +34,7 @@ LONG_VALUE = 300
 def _css_class(kind: Any) -> str:
     while kind not in STANDARD_TYPES and kind.parent is not None:
         kind = kind.parent
-    return STANDARD_TYPES.get(kind, "")
+    return str(STANDARD_TYPES.get(kind, ""))
 
 
 def _tokens(text: str) -> list[tuple[Any, str]]:
@@ -75,7 +76,7 @@ def python(text: str, first_line: int) -> str:
     formatter = HtmlFormatter(
         cssclass="highlight py", linenos="inline", linenostart=first_line, wrapcode=True
     )
-    return highlight(text, PythonLexer(), formatter)
+    return str(highlight(text, PythonLexer(), formatter))
 
 
 def value(x: object) -> str:
@@ -198,7 +199,7 @@ def row(r: Row) -> str:
     parts.append(f'<div class="cells"><div class="cell notes">{"".join(left)}</div>')
     parts.append(f'<div class="cell python">{"".join(right)}</div>')
     parts.append(
-        f'<div class="cell evidence"><div><h4>Run</h4>{_run_cell(r)}</div>'
+        f'<div class="cell evidence"><div><h4>Run</h4>{_run_cell(r)}{row_form(r)}</div>'
         f"<div><h4>Proof</h4>{_proof_cell(r)}</div></div></div>"
     )
     parts.append("</article>")

@@ -78,7 +78,9 @@ printed lines into paragraphs are in :mod:`lispy.edition.document`; finding the 
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,7 +96,7 @@ from lispy.edition.document import (
     paragraphs,
 )
 
-__all__ = ["decode", "decode_pub", "decode_xgp", "load"]
+__all__ = ["LIMIT", "decode", "decode_pub", "decode_xgp", "load"]
 
 # --- the header and the checks every file gets -------------------------------------------------
 
@@ -212,6 +214,9 @@ def _xgp_lines(body: str, first_number: int, fonts: Mapping[int, str], where: st
     return lines
 
 
+_FONT_NUMBERS = {str(f.value) for f in Font} | {""}  # "" for font 0 ("0" or "00" stripped of zeros)
+
+
 def decode_xgp(text: str, where: str = "text") -> Document:
     """The paragraphs of FOO.XGP[206,JMC] as the archive serves it (see the module's docstring).
 
@@ -228,7 +233,14 @@ def decode_xgp(text: str, where: str = "text") -> Document:
             f"{where}: line {start + 1} should be the XGP file's font list '/FONT#0=…', "
             f"found {_first_line(font_line)!r}; expected {EXPECTED}"
         )
-    fonts = {int(k): v for k, v in re.findall(r"FONT#(\d+)=([^/\s]+)", font_line)}
+    fonts = {}
+    for number, font in re.findall(r"FONT#(\d+)=([^/\s]+)", font_line):
+        if number.lstrip("0") not in _FONT_NUMBERS:
+            raise NotesFileError(
+                f"{where}: line {start + 1}: font #{number[:20]}, a font number {XGP_NAME} does not use "
+                f"(it has fonts 0 to {max(Font)}); expected {EXPECTED}"
+            )
+        fonts[int(number)] = font
     lines = _xgp_lines("\n".join(rows[start + 1 :]), start + 2, fonts, where)
     name, date = (header.name, header.date) if header else (XGP_NAME, "")
     return Document(paragraphs(lines), name=name, date=date, format="xgp", fonts=fonts)
@@ -268,6 +280,11 @@ def decode_pub(text: str, where: str = "text") -> Document:
             command = match.group(1)
             if command.startswith("F"):
                 font = int(command[1])
+                if font not in Font.__members__.values():
+                    raise NotesFileError(
+                        f"{where}: line {number}: font {font} ({match.group(0)!r}), a font number {PUB_NAME} "
+                        f"does not use (it has fonts 0 to {max(Font)}); expected {EXPECTED}"
+                    )
             elif command in ("J", "."):
                 fill, end_fill = fill or command == "J", command == "."
             elif command == "C":
@@ -321,18 +338,21 @@ def decode(text: str, where: str = "text") -> Document:
 def load(path: str | Path) -> Document:
     """The paragraphs of the archive file at ``path`` (:func:`decode`).
 
-    Raises :class:`NotesFileError` for a missing path, a directory, a file that is not UTF-8
-    text, and everything :func:`decode` refuses.
+    Reads a regular file only, and at most :data:`LIMIT` bytes of it: a FIFO, a device
+    (``/dev/zero``) or a longer file is refused before or after reading that much, never read
+    whole.  Raises :class:`NotesFileError` for a missing path, a directory, anything but a
+    regular file, a file longer than :data:`LIMIT`, a file that is not UTF-8 text, and
+    everything :func:`decode` refuses.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = _read_bounded(path)
     except FileNotFoundError:
         raise NotesFileError(f"{path}: no such file; expected {EXPECTED}") from None
     except IsADirectoryError:
         raise NotesFileError(f"{path}: is a directory, not a file; expected {EXPECTED}") from None
     except OSError as e:
-        raise NotesFileError(f"{path}: cannot be read ({e.strerror}); expected {EXPECTED}") from None
+        raise NotesFileError(f"{path}: cannot be read ({e.strerror or e}); expected {EXPECTED}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -341,3 +361,39 @@ def load(path: str | Path) -> Document:
             f"expected {EXPECTED}"
         ) from None
     return decode(text, str(path))
+
+
+LIMIT = 256 * 1024
+"""The longest notes file :func:`load` reads, in bytes: 256 KiB, five times the longest archive
+file of the notes (FOO.XGP[206,JMC], 52,357 bytes as the archive serves it)."""
+
+
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def _read_bounded(path: Path) -> bytes:
+    """At most :data:`LIMIT` bytes of the regular file at ``path``.  Opened without blocking (a FIFO
+    with no writer would wait for one) and checked to be a regular file before reading."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            kind = _KINDS.get(stat.S_IFMT(mode), "a special file")
+            raise NotesFileError(f"{path}: is {kind}, not a regular file; expected {EXPECTED}")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(LIMIT + 1)
+    finally:
+        os.close(fd)
+    if len(data) > LIMIT:
+        raise NotesFileError(
+            f"{path}: longer than {LIMIT // 1024} KiB, the most lispy reads of a notes file; "
+            f"expected {EXPECTED}"
+        )
+    return data

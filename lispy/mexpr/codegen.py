@@ -6,15 +6,17 @@ The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
     {e}[λw. b]      (lambda w: b)(e)        if p then e1 else e2   e1 if p else e2
     x . u           cons(x, u)              u * v              append(u, v)
     x ε u           member(x, u)            x eq y             eq(x, y)
-    x = y           x == y                  x ≤ y              x <= y
-    x + y, 16f x    x + y, 16 * f(x)        x and y, x or y    and_(x, y), or_(x, y)
+    x = y           x == y                  x ≤ y, x < y       le_(x, y), lt_(x, y)
+    x + y, 16f x    add_(x, y), mul_(16, f(x))   x and y, x or y    and_(x, y), or_(x, y)
     (p)             lisp(p)                 (2 3 4 5)          read('(2 3 4 5)')
     LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
 
 A condition is written as it is when the generator can see that it gives ``true``
 or ``false`` (a comparison, a call of ``n``, ``atom``, ``eq``, ``equal``, ``member``,
 ``orlis`` or ``andlis``, ``and``/``or``/``if`` of those) and as ``truth(p)`` otherwise;
-``and`` and ``or`` of two such conditions are Python's ``and`` and ``or``.
+``and`` and ``or`` of two such conditions are Python's ``and`` and ``or``.  Arithmetic and
+order are on numbers, so they are helpers that refuse symbols and truth values (``A + B``
+is an error, not ``AB``), not Python's operators.
 
 Every Python node carries the place of the M-expression node it comes from: its
 line, its column, and as its end the last place in that node's subtree, so that
@@ -45,10 +47,19 @@ Place = tuple[int, int, int, int]
 
 Where = tuple[int, int]  # (line, column) of an M-expression node, from 1
 
-_COMPARE = {"=": ast.Eq, "≤": ast.LtE, "≥": ast.GtE, "<": ast.Lt, ">": ast.Gt}
-_CALLED = {".": "cons", "*": "append", "ε": "member", "eq": "eq"}
-_ARITHMETIC = {"+": ast.Add, "×": ast.Mult}
-_GIVES_TRUTH = frozenset({*_COMPARE, "ε", "eq"})
+_CALLED = {
+    ".": "cons",
+    "*": "append",
+    "ε": "member",
+    "eq": "eq",
+    "+": "add_",
+    "×": "mul_",
+    "<": "lt_",
+    ">": "gt_",
+    "≤": "le_",
+    "≥": "ge_",
+}
+_GIVES_TRUTH = frozenset({"=", "<", ">", "≤", "≥", "ε", "eq"})
 
 
 @dataclass(frozen=True)
@@ -226,10 +237,8 @@ class _Generator:
         place = _place(_at(node), end)
         self.places.setdefault(place, node)
         op = node.op
-        if op in _COMPARE:
-            return _located(ast.Compare(left, [_COMPARE[op]()], [right]), place), end
-        if op in _ARITHMETIC:
-            return _located(ast.BinOp(left, _ARITHMETIC[op](), right), place), end
+        if op == "=":
+            return _located(ast.Compare(left, [ast.Eq()], [right]), place), end
         if op in _CALLED:
             return _call(_name(_CALLED[op], place), [left, right], place), end
         # and, or

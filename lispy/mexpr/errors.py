@@ -39,6 +39,8 @@ class EvalError(RuntimeError):
 
 def show(x: Any) -> str:
     """A value in an error message: Lisp notation for Lisp data, Python's ``repr`` for anything else."""
+    if x is True or x is False:
+        return "true" if x else "false"
     return to_string(x) if isinstance(x, (Cons, str, int, float)) or x is NIL else repr(x)
 
 

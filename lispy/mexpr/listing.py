@@ -15,8 +15,9 @@ A long line is broken as the transcriptions break theirs: a chain of conditions 
 from __future__ import annotations
 
 import ast
-import re
+import io
 import sys
+import tokenize
 from collections.abc import Iterable
 
 from lispy.mexpr.codegen import Generated, generate
@@ -147,12 +148,30 @@ def _imports(generated: Iterable[Generated]) -> str:
 
 
 def format_statement(tree: ast.stmt | ast.expr) -> str:
-    """A compiled statement as Python source, long lines broken, strings in double quotes."""
-    return _SINGLE_QUOTED.sub(r'"\1"', _format(tree))
+    """A compiled statement as Python source, long lines broken, strings in double quotes where
+    that spells the same string (``"G"``; ``'a"b'`` stays): each string token of the source is
+    rewritten alone, as Python's tokenizer finds it, so nothing else is touched.
+
+    >>> strings = ast.Tuple([ast.Constant(v) for v in ("G", "a'b'c", 'x"y')], ast.Load())
+    >>> print(format_statement(ast.Assign([ast.Name("s", ast.Store())], strings)))
+    s = ("G", "a'b'c", 'x"y')
+    """
+    return _double_quoted(_format(tree))
 
 
-_SINGLE_QUOTED = re.compile(r"'([^'\"\\\n]*)'")
-"""A string in single quotes with no quote or backslash inside: compiled code has ``'`` nowhere else."""
+def _double_quoted(source: str) -> str:
+    lines = source.splitlines(keepends=True)
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    for token in tokens:
+        text = token.string
+        if token.type != tokenize.STRING or not text.startswith("'") or '"' in text:
+            continue
+        (row, column), (end_row, end_column) = token.start, token.end
+        if row != end_row:
+            continue
+        line = lines[row - 1]
+        lines[row - 1] = line[:column] + '"' + text[1:-1] + '"' + line[end_column:]
+    return "".join(lines)
 
 
 def _format(tree: ast.stmt | ast.expr) -> str:

@@ -49,7 +49,8 @@ class SourceStatement:
 
     def parse(self) -> Definition | Assignment:
         """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file."""
-        return parse_statement("\n" * (self.line - 1) + self.text, f"{self.origin}: {self.name}")
+        where = f"{self.origin}: {self.name}" if self.name else self.origin
+        return parse_statement("\n" * (self.line - 1) + self.text, where)
 
 
 def definition(part: str, name: str, occurrence: int = 1, corrected: bool = True) -> Definition | Assignment:
@@ -76,7 +77,8 @@ def split_statements(text: str, origin: str = "input") -> list[SourceStatement]:
         body = "\n".join(lines).rstrip()
         if body.endswith((",", ".")):
             body = body[:-1]
-        name = body.split("[", 1)[0].split(None, 1)[0].split("←", 1)[0].split("=", 1)[0].split("<-", 1)[0]
+        head = body.split("[", 1)[0].split(None, 1)  # empty for a statement that begins with "["
+        name = head[0].split("←", 1)[0].split("=", 1)[0].split("<-", 1)[0] if head else ""
         result.append(SourceStatement(name, body, origin, number))
     return result
 

@@ -18,6 +18,7 @@ delimiters ``( ) [ ] { } , ;``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lispy.sexpr.reader import ReadError, read
@@ -26,7 +27,9 @@ __all__ = ["FIRST_MARK", "QuoteError", "extract_quoted"]
 
 FIRST_MARK = 0xE000
 """The private-use character that numbers the first quoted datum; the grammar's ``QUOTED`` token."""
-_MARKS = 0xF8FF - FIRST_MARK + 1
+_LAST_MARK = 0xF8FF
+_MARKS = _LAST_MARK - FIRST_MARK + 1
+_PRIVATE = re.compile(f"[{chr(FIRST_MARK)}-{chr(_LAST_MARK)}]")
 
 _ENDS_ATOM = frozenset("()[]{},;'")
 _PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
@@ -44,9 +47,14 @@ class QuoteError(ValueError):
 def extract_quoted(text: str) -> tuple[str, list[Any]]:
     """``text`` with each quoted datum replaced by a placeholder token, and the data in order.
 
-    Raises :class:`QuoteError` for a datum that does not read; its reason contains
+    Raises :class:`QuoteError` for a datum that does not read, or for a private-use character
+    (U+E000–U+F8FF, the placeholders' own) anywhere in ``text``; its reason contains
     "ends too soon" when the text ends inside a quoted list.
     """
+    private = _PRIVATE.search(text)
+    if private is not None:  # the grammar's QUOTED token is the quote and one of these: never the user's
+        reason = f"the character U+{ord(private.group()):04X} (private use) cannot stand in an M-expression"
+        raise QuoteError(reason, private.start())
     if "'" not in text:
         return text, []
     out: list[str] = []

@@ -15,7 +15,12 @@ have no Python operator of the same meaning, and get a helper here:
   :func:`and_` and :func:`or_`, or :func:`and_then` and :func:`or_else` when the
   right side is more than a name or a constant and must wait;
 * ``max`` and ``min`` of the notes keep the first argument on a tie: :func:`maximum`,
-  :func:`minimum`.
+  :func:`minimum`;
+* ``+``, ``×``, ``<``, ``>``, ``≤``, ``≥``, ``max`` and ``min`` are on numbers, where Python's
+  operators also answer for strings and truth values (``'A' + 'B'`` is ``'AB'``, ``True + 1`` is
+  ``2``): :func:`add_`, :func:`mul_`, :func:`lt_`, :func:`gt_`, :func:`le_`, :func:`ge_` refuse
+  anything but ``int`` and ``float`` with a ``TypeError``, which the evaluation reports as
+  ``+: cannot apply to A and B (on numbers only, and this is A (a symbol))``.
 
 Every name that compiled code uses can be imported from here, so a listing of
 compiled definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
@@ -32,7 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lispy.mexpr.names import python_name
-from lispy.sexpr.data import NIL, lisp
+from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import (
     a,
     andlis,
@@ -54,6 +59,7 @@ from lispy.sexpr.lists import (
     reverse,
     sublis,
 )
+from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
 __all__ = [
@@ -63,6 +69,7 @@ __all__ = [
     "NOTATION",
     "PREDICATES",
     "a",
+    "add_",
     "and_",
     "and_then",
     "andlis",
@@ -73,13 +80,18 @@ __all__ = [
     "d",
     "eq",
     "equal",
+    "ge_",
+    "gt_",
+    "le_",
     "length",
     "lisp",
+    "lt_",
     "mapcar",
     "maplist",
     "maximum",
     "member",
     "minimum",
+    "mul_",
     "n",
     "namespace",
     "nth",
@@ -127,13 +139,75 @@ def or_else(x: Any, rest: Callable[[], Any]) -> Any:
     return or_(x, rest())
 
 
+def _kind(x: Any) -> str:
+    if x is True or x is False:
+        return f"{'true' if x else 'false'} (a truth value)"
+    if x is NIL:
+        return "NIL (the empty list)"
+    if isinstance(x, str):
+        return f"{to_string(x)} (a symbol)"
+    if isinstance(x, Cons):
+        return f"{to_string(x)} (a list)"
+    if callable(x):
+        return f"the function {getattr(x, 'm_name', getattr(x, '__name__', '?'))}"
+    return f"a Python {type(x).__name__}"
+
+
+def _numbers(x: Any, y: Any) -> None:
+    """Refuse anything but two numbers (``bool`` is not one): the notes' arithmetic and order are on
+    numbers, and Python's answers on symbols (``A + B`` is ``AB``) would be silently wrong."""
+    for v in (x, y):
+        if type(v) is not int and type(v) is not float:
+            raise TypeError(f"on numbers only, and this is {_kind(v)}")
+
+
+def add_(x: Any, y: Any) -> Any:
+    """``x + y`` on numbers; ``TypeError`` on anything else (``A + B``, ``true + 1``)."""
+    if type(x) is int is type(y):  # the common case first, at the cost of one test
+        return x + y
+    _numbers(x, y)
+    return x + y
+
+
+def mul_(x: Any, y: Any) -> Any:
+    """``16zap d v``: ``x × y`` on numbers; ``TypeError`` on anything else (``3 id A``)."""
+    _numbers(x, y)
+    return x * y
+
+
+def lt_(x: Any, y: Any) -> bool:
+    """``x < y`` on numbers (``∞`` included); ``TypeError`` on anything else (``A < B``)."""
+    _numbers(x, y)
+    return x < y
+
+
+def le_(x: Any, y: Any) -> bool:
+    """``x ≤ y`` on numbers; ``TypeError`` on anything else."""
+    _numbers(x, y)
+    return x <= y
+
+
+def gt_(x: Any, y: Any) -> bool:
+    """``x > y`` on numbers; ``TypeError`` on anything else."""
+    _numbers(x, y)
+    return x > y
+
+
+def ge_(x: Any, y: Any) -> bool:
+    """``x ≥ y`` on numbers; ``TypeError`` on anything else."""
+    _numbers(x, y)
+    return x >= y
+
+
 def maximum(x: Any, y: Any) -> Any:
-    """The notes' ``max[x,y]``: the larger, ``x`` on a tie."""
+    """The notes' ``max[x,y]``: the larger, ``x`` on a tie; ``TypeError`` unless both are numbers."""
+    _numbers(x, y)
     return x if x >= y else y
 
 
 def minimum(x: Any, y: Any) -> Any:
-    """The notes' ``min[x,y]``: the smaller, ``x`` on a tie."""
+    """The notes' ``min[x,y]``: the smaller, ``x`` on a tie; ``TypeError`` unless both are numbers."""
+    _numbers(x, y)
     return x if x <= y else y
 
 
@@ -182,6 +256,12 @@ NOTATION: dict[str, Any] = {
     "or_": or_,
     "and_then": and_then,
     "or_else": or_else,
+    "add_": add_,
+    "mul_": mul_,
+    "lt_": lt_,
+    "le_": le_,
+    "gt_": gt_,
+    "ge_": ge_,
 }
 """The Python names that compiled code uses for the notation, and what they are bound to."""
 

@@ -79,8 +79,23 @@ class Session:
         self.interrupted = "interrupted"
         """What Ctrl-C during an evaluation prints."""
 
+    def reply(self, text: str) -> str:
+        """Exactly what the REPL prints for the one complete input ``text``: its value in Lisp
+        notation, the error message (``error: …``, counted in :attr:`failures`), or ``""`` when
+        nothing is printed (a definition, a comment, an empty input).  Never raises.
+
+        >>> s = Session()
+        >>> s.reply("twice x ← x + x"), s.reply("twice 21"), s.reply("twice")
+        ('', '42', '#<function twice[x]>')
+        >>> s.reply("twice[1,2]")
+        'error: in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2'
+        """
+        shown, _ = self._answer(text, 1)
+        return shown or ""
+
     def handle(self, text: str | Input, line: int = 1) -> None:
-        """Evaluate one input (beginning at ``line`` of its source) and print its value or its error.
+        """Evaluate one input (beginning at ``line`` of its source) and print its value (``say``) or
+        its error (``complain``): what :meth:`reply` gives.
 
         An :class:`Input` ended unfinished is reported as an error with what it waited for.
         """
@@ -88,13 +103,24 @@ class Session:
             if text.waiting is not None:
                 return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
             text, line = text.text, text.line
+        shown, failed = self._answer(text, line)
+        if shown is not None:
+            (self.complain if failed else self.say)(shown)
+        return None
+
+    def _answer(self, text: str, line: int) -> tuple[str | None, bool]:
+        """What to print for ``text`` (``None``: nothing), and whether it is an error (counted)."""
         stripped = text.strip()
         if not stripped or stripped.startswith(";"):
-            return None
-        shown = self.attempt(lambda: self._evaluate(stripped, text, line), line)
-        if shown is not None:
-            self.say(shown)
-        return None
+            return None, False
+        try:
+            return self._evaluate(stripped, text, line), False
+        except BaseException as e:
+            message = self._failure(e, line)
+            if message is None:
+                raise
+            self.failures += 1
+            return message, True
 
     def _evaluate(self, stripped: str, text: str, line: int) -> str | None:
         if stripped.startswith(":"):
@@ -107,18 +133,28 @@ class Session:
         whatever happens, Ctrl-C included."""
         try:
             return thunk()
-        except (EvalError, MSyntaxError, ReadError) as e:
-            self._fail(f"error: {e}")
-        except CommandError as e:
-            self._fail(f"error: line {line}: {e}")
-        except KeyboardInterrupt:
-            self._fail(self.interrupted)
-        except MemoryError:
-            self._fail(f"error: line {line}: out of memory (a list or a number grew without end?)")
-        except RecursionError as e:
-            self._fail(f"error: line {line}: {e}")
-        except Exception as e:  # the session must survive even a bug of lispy's
-            self._fail(f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)")
+        except BaseException as e:
+            message = self._failure(e, line)
+            if message is None:
+                raise
+            self._fail(message)
+        return None
+
+    def _failure(self, e: BaseException, line: int) -> str | None:
+        """The one line that reports ``e`` (raised by the input at ``line``); ``None`` for an exception
+        that is not the input's to report (``SystemExit``): it passes on."""
+        if isinstance(e, (EvalError, MSyntaxError, ReadError)):
+            return f"error: {e}"
+        if isinstance(e, CommandError):
+            return f"error: line {line}: {e}"
+        if isinstance(e, KeyboardInterrupt):
+            return self.interrupted
+        if isinstance(e, MemoryError):
+            return f"error: line {line}: out of memory (a list or a number grew without end?)"
+        if isinstance(e, RecursionError):
+            return f"error: line {line}: {e}"
+        if isinstance(e, Exception):  # the session must survive even a bug of lispy's
+            return f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)"
         return None
 
     def _fail(self, message: str) -> None:

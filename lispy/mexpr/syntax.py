@@ -203,13 +203,14 @@ class _ToTree(Transformer[Token, Node]):
     def truth(self, token: Token) -> Node:
         return Const(str(token) == "true", **_at(token))
 
-    def listlit(self, *items: Node) -> Node:
-        where = _at(items[0]) if items else {}
-        return ListLit(tuple(items), None, **where)
+    @v_args(meta=True, inline=True)
+    def listlit(self, meta: Any, *items: Node) -> Node:
+        return ListLit(tuple(items), None, line=meta.line, column=meta.column)  # at its "(", even for ()
 
-    def dotted(self, *parts: Any) -> Node:
+    @v_args(meta=True, inline=True)
+    def dotted(self, meta: Any, *parts: Any) -> Node:
         *items, _dot, tail = parts
-        return ListLit(tuple(items), tail, **_at(items[0]))
+        return ListLit(tuple(items), tail, line=meta.line, column=meta.column)
 
     def args(self, *exprs: Node) -> tuple[Node, ...]:
         return exprs
@@ -240,6 +241,7 @@ class _ToTree(Transformer[Token, Node]):
         # λyz. e: one letter per parameter, except the spelled-out alpha and beta.
         text = str(params)
         names = (_ALIASES[text],) if text in _ALIASES else tuple(text)
+        _distinct(names, f"λ{text}", params)
         return Lambda(names, body, **_at(lam))
 
     def define(self, name: Token, args: tuple[Node, ...], _arrow: Token, body: Node) -> Node:
@@ -248,6 +250,7 @@ class _ToTree(Transformer[Token, Node]):
             if not isinstance(a, Var):
                 raise _Invalid("a definition's parameters are names", a)
             params.append(a.name)
+        _distinct(params, f"{_name(name)}[{','.join(params)}]", name)
         return Definition(_name(name), tuple(params), body, **_at(name))
 
     def define1(self, name: Token, param: Token, _arrow: Token, body: Node) -> Node:
@@ -255,6 +258,15 @@ class _ToTree(Transformer[Token, Node]):
 
     def assign(self, name: Token, *rest: Any) -> Node:
         return Assignment(_name(name), rest[-1], **_at(name))
+
+
+def _distinct(params: Any, shown: str, at: Token) -> None:
+    """Refuse a parameter named twice (``λxx. e``, ``f[x,x] ← e``): which one would the body mean?"""
+    seen: set[str] = set()
+    for p in params:
+        if p in seen:
+            raise _Invalid(f"{shown}: the parameter {p} is named twice", at)
+        seen.add(p)
 
 
 class _Invalid(Exception):

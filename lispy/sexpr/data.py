@@ -27,6 +27,7 @@ exceptions included.
 
 from __future__ import annotations
 
+import pickle
 from array import array
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
@@ -43,10 +44,13 @@ except ImportError:  # pragma: no cover - other Pythons
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.nil import NIL, Nil
+from lispy.sexpr.sealed import seal
 
 __all__ = [
     "NIL",
+    "SEALED",
     "Cons",
+    "LispPickleError",
     "LispTypeError",
     "Nil",
     "from_iterable",
@@ -147,6 +151,9 @@ class Cons(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        raise TypeError("lispy.sexpr.data.Cons is final: a class cannot be derived from the cons cell")
+
     car: Any = _tuplegetter(0, "The car, the first of the cell's two values.")
     cdr: Any = _tuplegetter(1, "The cdr, the second of the cell's two values (the rest of a list).")
     __class__ = property(type, doc="The class of the cell; it cannot be assigned.")  # type: ignore[assignment]
@@ -227,6 +234,14 @@ class Cons(tuple):  # type: ignore[type-arg]
 
     def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[array[int], list[Any]]]:
         return self.__reduce__()
+
+
+SEALED: Final = seal(Cons) and seal(Nil)
+"""Whether :class:`Cons` and :class:`Nil` are sealed (:mod:`lispy.sexpr.sealed`): no subclass of
+either, and no ``__class__`` assignment to or from either by any Python-level means.  True on
+CPython 3.10 and later (checked as this module is imported); where it is false, subclasses
+declared in the ordinary way are still refused, but ``object``'s ``__class__`` descriptor can
+re-class a cell or ``NIL``."""
 
 
 def _equal(x: Any, y: Any) -> bool:
@@ -358,17 +373,64 @@ def flatten(root: Cons) -> tuple[array[int], list[Any]]:
     return array("q", refs), atoms
 
 
-def unflatten(refs: Any, atoms: list[Any]) -> Cons:
-    """The cell that :func:`flatten` took apart (its last cell), rebuilt with the collector paused."""
+class LispPickleError(pickle.UnpicklingError):
+    """A pickle of Lisp data that does not hold Lisp data: crafted, corrupted or truncated.
+
+    Raised by :func:`unflatten` (so by ``pickle.loads`` of a crafted pickle of a cell) and by
+    :func:`lispy.sexpr.pickling.loads`; the message says what is wrong and where.  A
+    :exc:`pickle.UnpicklingError`, so code that catches pickle's own errors catches it.
+    """
+
+
+def unflatten(*parts: Any) -> Cons:
+    """The cell that :func:`flatten` took apart (its last cell), rebuilt with the collector paused.
+
+    ``parts`` are ``(refs, atoms)`` as :func:`flatten` makes them; pickles name this function.
+    Anything else (the wrong number of parts, ``refs`` not integers in pairs, a number that
+    names a cell not built yet or an atom that is not there) raises :class:`LispPickleError`
+    naming the fault, never an error from inside.
+
+    >>> unflatten(*flatten(lisp(1, "G")))
+    (1 G)
+    >>> unflatten(array("q", [0, -1]), [])
+    Traceback (most recent call last):
+        ...
+    lispy.sexpr.data.LispPickleError: a pickled cell: pair 0 names cell 0, not built before it
+    """
+    if len(parts) != 2:
+        raise LispPickleError(f"a pickled cell: expected (refs, atoms), got {len(parts)} parts")
+    refs, atoms = parts
+    if not (isinstance(refs, array) and refs.typecode in "bhilq") and type(refs) not in (list, tuple):
+        raise LispPickleError(f"a pickled cell: refs must be an array of integers, got {_kind(refs)}")
+    if type(atoms) is not list and type(atoms) is not tuple:
+        raise LispPickleError(f"a pickled cell: atoms must be a list, got {_kind(atoms)}")
+    if not refs or len(refs) % 2:
+        raise LispPickleError(f"a pickled cell: refs must be pairs of integers, got {len(refs)} integers")
+    if type(refs) is not array and not all(type(v) is int for v in refs):
+        bad = next(v for v in refs if type(v) is not int)
+        raise LispPickleError(f"a pickled cell: refs must be integers, got {_kind(bad)}")
     cells: list[Any] = []
     append = cells.append
     with collector_paused():
         it = iter(refs)
-        for i, j in zip(it, it):  # noqa: B905 (pairs from one iterator: strict would not apply)
-            car = cells[i] if i >= 0 else NIL if i == -1 else atoms[-2 - i]
-            cdr = cells[j] if j >= 0 else NIL if j == -1 else atoms[-2 - j]
-            append(_new(Cons, (car, cdr)))
-    return cells[-1]
+        try:  # an index out of range is the only fault left: found again, with its place, if it occurs
+            for i, j in zip(it, it):  # noqa: B905 (pairs from one iterator: strict would not apply)
+                car = cells[i] if i >= 0 else NIL if i == -1 else atoms[-2 - i]
+                cdr = cells[j] if j >= 0 else NIL if j == -1 else atoms[-2 - j]
+                append(_new(Cons, (car, cdr)))
+        except IndexError:
+            raise LispPickleError(_bad_pair(len(cells), refs, len(atoms))) from None
+    return cells[-1]  # type: ignore[no-any-return]
+
+
+def _bad_pair(k: int, refs: Any, natoms: int) -> str:
+    """What is wrong with the ``k``-th pair of ``refs``: it names a cell or an atom that is not there."""
+    for v in (refs[2 * k], refs[2 * k + 1]):
+        if v >= k:
+            return f"a pickled cell: pair {k} names cell {v}, not built before it"
+        if v < -1 - natoms:
+            return f"a pickled cell: pair {k} names atom {-2 - v}, and there are {natoms}"
+    raise AssertionError("unreachable: the pair was valid")
 
 
 # --- conversions ----------------------------------------------------------

@@ -23,6 +23,9 @@ class Nil:
     __slots__ = ()
     _instance: Nil | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        raise TypeError("lispy.sexpr.nil.Nil is final: NIL is the one empty list, of no other class")
+
     def __new__(cls) -> Nil:
         if cls._instance is None:
             cls._instance = super().__new__(cls)

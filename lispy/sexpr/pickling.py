@@ -7,10 +7,95 @@ numbered once, each after its car and cdr, and the atoms in a list.  Cells share
 structure stay shared.  Unpickling rebuilds the cells in that order with the cyclic garbage
 collector paused.  A cell's ``__reduce__`` needs them, so they are defined with the cell, in
 :mod:`lispy.sexpr.data`; pickles name :func:`lispy.sexpr.data.unflatten`.
+
+:func:`unflatten` checks what it is given: a crafted pickle of a cell raises
+:class:`LispPickleError` (a :exc:`pickle.UnpicklingError`), never an error from inside.
+``pickle.loads`` itself runs whatever a pickle names; :func:`loads` reads only Lisp data (cells,
+``NIL``, symbols, numbers), refuses any other name a pickle holds, and turns every fault of a
+corrupted or truncated pickle into :class:`LispPickleError`.
+
+>>> import pickle
+>>> from lispy.sexpr.data import lisp
+>>> loads(pickle.dumps(lisp(1, "G", lisp(2.5))))
+(1 G (2.5))
+>>> loads(pickle.dumps(print))
+Traceback (most recent call last):
+    ...
+lispy.sexpr.data.LispPickleError: a pickle of Lisp data names builtins.print, which is not Lisp data
 """
 
 from __future__ import annotations
 
-from lispy.sexpr.data import flatten, unflatten
+import io
+import pickle
+from typing import Any
 
-__all__ = ["flatten", "unflatten"]
+from lispy.sexpr.data import NIL, Cons, LispPickleError, Nil, flatten, unflatten
+
+__all__ = ["LispPickleError", "flatten", "loads", "unflatten"]
+
+_ATOMS = (str, int, float, Nil)
+"""The types of Lisp atoms (``bool`` is an ``int``: the truth values that lists may hold)."""
+
+
+def _unflatten_lisp(*parts: Any) -> Cons:
+    """:func:`unflatten`, its atoms checked to be Lisp atoms."""
+    if len(parts) == 2 and type(parts[1]) in (list, tuple):
+        for atom in parts[1]:
+            if not isinstance(atom, _ATOMS):
+                raise LispPickleError(f"a pickled cell holds a Python {type(atom).__name__}, not Lisp data")
+    return unflatten(*parts)
+
+
+_ALLOWED: dict[tuple[str, str], Any] = {
+    ("lispy.sexpr.data", "unflatten"): _unflatten_lisp,
+    ("lispy.sexpr.nil", "NIL"): NIL,
+}
+
+
+class _LispUnpickler(pickle.Unpickler):
+    """An unpickler that finds only the names a pickle of Lisp data holds."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = _ALLOWED.get((module, name))
+        if found is None and module == "array" and name in ("array", "_array_reconstructor"):
+            return super().find_class(module, name)
+        if found is None:
+            raise LispPickleError(f"a pickle of Lisp data names {module}.{name}, which is not Lisp data")
+        return found
+
+
+def loads(data: bytes) -> Any:
+    """The Lisp datum pickled in ``data``: a cell, ``NIL``, a symbol or a number.
+
+    Unlike ``pickle.loads``, runs nothing that the pickle names other than lispy's own
+    :func:`unflatten` (and :mod:`array`'s constructor for its numbers), and raises
+    :class:`LispPickleError` for any fault: a name that is not Lisp data, a crafted structure,
+    a corrupted or truncated stream, or a value that is not Lisp data.
+
+    >>> import pickle
+    >>> from lispy.sexpr.data import lisp
+    >>> loads(pickle.dumps(lisp(1, lisp(2, 3))))
+    (1 (2 3))
+    >>> loads(pickle.dumps(lisp(1))[:-3])
+    Traceback (most recent call last):
+        ...
+    lispy.sexpr.data.LispPickleError: a corrupted pickle of Lisp data: pickle data was truncated
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise LispPickleError(f"loads: expected the bytes of a pickle, got a Python {type(data).__name__}")
+    try:
+        value = _LispUnpickler(io.BytesIO(data)).load()
+    except LispPickleError:
+        raise
+    except RecursionError:
+        raise LispPickleError("a corrupted pickle of Lisp data: nested too deeply") from None
+    except MemoryError:
+        raise LispPickleError(
+            "a corrupted pickle of Lisp data: it asks for more memory than there is"
+        ) from None
+    except Exception as e:  # the unpickler's own faults: every kind it raises on a corrupted stream
+        raise LispPickleError(f"a corrupted pickle of Lisp data: {e}") from None
+    if not isinstance(value, (Cons, *_ATOMS)):
+        raise LispPickleError(f"a pickle of Lisp data holds a Python {type(value).__name__}")
+    return value

@@ -35,7 +35,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from lispy.sexpr.atoms import parse_atom
+from lispy.sexpr.atoms import IntegerTooLong, parse_atom
 from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.data import NIL, from_iterable
 
@@ -84,7 +84,10 @@ def read(text: str) -> Any:
         raise TypeError(f"read: expected a str of Lisp text, got {type(text).__name__}")
     with collector_paused():
         if not any(c in text for c in _EXACT_ONLY):
-            result = _read_bulk(text)
+            try:
+                result = _read_bulk(text)
+            except IntegerTooLong:  # the exact reader says where
+                result = _EXACT
             if result is not _EXACT:
                 return result
         return _read_exact(text)
@@ -165,7 +168,8 @@ def _read_bulk(text: str) -> Any:
 
 def _atoms(run: str, symbols: dict[str, Any]) -> list[Any] | None:
     """The atoms of ``run`` (text without parentheses), or None if a token is the dot."""
-    if run.isascii():  # a run of numbers goes to json's scanner, with commas for the blanks
+    # A run of numbers goes to json's scanner, with commas for the blanks.
+    if run.isascii() and not _long_integers_possible(run):
         raw = run.encode("ascii")
         numbers = None
         if not raw.translate(None, _NUMBER_CHARS + b" "):
@@ -182,6 +186,21 @@ def _atoms(run: str, symbols: dict[str, Any]) -> list[Any] | None:
     for token in set(tokens).difference(symbols):
         symbols[token] = parse_atom(token)
     return list(map(symbols.__getitem__, tokens))
+
+
+def _long_integers_possible(run: str) -> bool:
+    """Might ``run`` hold an integer that ``json``'s quadratic ``int`` would take long over?
+
+    Only if Python's own limit (4,300 digits by default) was raised or removed, and ``run`` is long.
+    """
+    python_limit = sys.get_int_max_str_digits()
+    if 0 < python_limit <= _JSON_DIGITS or len(run) <= _JSON_DIGITS:
+        return False
+    return max(map(len, run.split()), default=0) > _JSON_DIGITS
+
+
+_JSON_DIGITS = 4300
+"""The longest number handed to ``json``'s scanner, Python's default limit for ``int``."""
 
 
 def _json_numbers(numbers: str) -> list[Any] | None:
@@ -233,7 +252,11 @@ def _tokens(text: str) -> Iterator[tuple[str, Any, int]]:
             elif token.startswith("#"):
                 raise _fault(f"unreadable object {token!r}", text, start)
             else:
-                yield "atom", parse_atom(token), start
+                try:
+                    value = parse_atom(token)
+                except IntegerTooLong as e:
+                    raise _fault(str(e), text, start) from None
+                yield "atom", value, start
         elif kind == "barred":
             yield "atom", sys.intern(_UNBAR.sub(r"\1", token[1:-1])), start
         elif kind == "unclosed_bar":

@@ -1,0 +1,153 @@
+"""A transposition table is ``valmax`` memoised: chapter 6's minimax with each position valued once.
+
+McCarthy 1973, ch. 6.  The bodies of ``valmax`` and ``valmin`` are the notes', unchanged::
+
+    valmax p ← if ter p then imval p else maxlis[successors p,valmin]
+    valmin p ← if ter p then imval p else minlis[successors p,valmax]
+
+:func:`memoised_search` wraps each in ``toolz.memoize``, so a position reached again by
+another order of the same moves (a *transposition*) is looked up, not searched again.
+Tic-tac-toe from the empty board: ``valmax`` examines the whole game tree, 549,946
+positions; memoised on the position it examines each of the 5,478 distinct positions once;
+memoised on the game's symmetry key (the 8 boards that differ by a rotation or reflection are
+one) it examines 765.  The value is 0 all three ways.
+
+**Why this is right for minimax.**  ``valmax p`` is a function of ``p`` alone: the value of the
+subtree below ``p``, whatever the path to ``p`` and whatever was searched before.  So a table from
+positions to values answers every later call exactly (valmax and valmin keep separate tables: the
+same position has one value with the maximizing player to move and another with the minimizing).
+
+**Why the same table is wrong for αβ.**  ``maxval1[p,α,β]`` is not a function of ``p`` alone: it is
+``max[α,min[β,valmax p]]``, the value *clamped to the window*.  A search that was cut off
+(``w ≥ β``) learned only that the value is at least β; one in which no move reached α learned only
+that it is at most α.  Memoised on the position alone (:func:`position_keyed_maxval`, a defect
+found in peer implementations), such a bound is handed out later as if it were the value, to a
+search with a different window, and the root's value comes out wrong.  The fix is the table of
+:mod:`lispy.aima.transposition`, which stores with each value whether it is exact, a lower or an
+upper bound, and uses a bound only where it decides the new window; keying on ``(p, α, β)`` would be
+correct too but hardly ever hits.
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import successors, ter, imval
+    >>> memo = memoised_search(successors, ter, imval)
+    >>> memo.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
+    3
+    >>> len(memo.valmax_table), len(memo.valmin_table)  # the root and 8 distinct leaves; 3 moves
+    (9, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
+
+import toolz
+
+from lispy.chapter6.game_trees import INF, maxlis, minlis
+from lispy.runtime.recursion import deep
+from lispy.sexpr.lists import a, d, n
+
+__all__ = ["MemoisedSearch", "memoised_search", "position_keyed_maxval"]
+
+Position = Any
+
+
+class MemoisedSearch(NamedTuple):
+    """``valmax`` and ``valmin`` memoised, and their tables (key → value), for one game."""
+
+    valmax: Callable[[Position], Any]
+    """``valmax p``: the minimax value of ``p``, the maximizing player to move; each key searched once."""
+    valmin: Callable[[Position], Any]
+    """``valmin p``: the minimax value of ``p``, the minimizing player to move; each key searched once."""
+    valmax_table: dict[Hashable, Any]
+    """The values ``valmax`` has found, by key: its transposition table."""
+    valmin_table: dict[Hashable, Any]
+    """The values ``valmin`` has found, by key."""
+
+
+def memoised_search(
+    successors: Callable[[Position], Any],
+    ter: Callable[[Position], bool],
+    imval: Callable[[Position], Any],
+    key: Callable[[Position], Hashable] | None = None,
+) -> MemoisedSearch:
+    """Chapter 6's ``valmax`` and ``valmin``, bodies as printed, memoised with ``toolz.memoize``.
+
+    ``successors``, ``ter`` and ``imval`` are a game's, as :func:`lispy.chapter6.game_trees.game_tree_search`
+    takes them.  ``key(p)`` names the entry of ``p`` in the tables; by default the position itself
+    (which must then be hashable), or a game's symmetry key (tic-tac-toe's ``TicTacToe.key``), which
+    must give equal keys only to positions of equal value.  The tables start empty and are kept
+    between calls.  Errors raised by the game's functions pass through unchanged; an unhashable
+    position without ``key`` raises ``TypeError``.
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import successors, ter, imval
+    >>> memoised_search(successors, ter, imval).valmin(read("((2 5) (9 4 7))"))
+    5
+    """
+    valmax_table: dict[Hashable, Any] = {}
+    valmin_table: dict[Hashable, Any] = {}
+
+    def by(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
+        k = args[0] if key is None else key(args[0])
+        try:
+            hash(k)
+        except TypeError:
+            raise TypeError(
+                f"memoised_search: the key of position {args[0]!r} is not hashable (pass key=)"
+            ) from None
+        return k
+
+    @toolz.memoize(cache=valmax_table, key=by)
+    def valmax(p: Position) -> Any:
+        return imval(p) if ter(p) else maxlis(successors(p), valmin)
+
+    @toolz.memoize(cache=valmin_table, key=by)
+    def valmin(p: Position) -> Any:
+        return imval(p) if ter(p) else minlis(successors(p), valmax)
+
+    return MemoisedSearch(deep(valmax), deep(valmin), valmax_table, valmin_table)
+
+
+def position_keyed_maxval(
+    successors: Callable[[Position], Any],
+    ter: Callable[[Position], bool],
+    imval: Callable[[Position], Any],
+) -> Callable[[Position], Any]:
+    """The defect, kept to show it: the notes' ``maxval`` with ``maxval1`` and ``minval1`` memoised
+        on the position alone, as if they were ``valmax`` and ``valmin``.  Wrong: see the module docstring.
+
+        The bodies are chapter 6's (``maxval1``, ``maxval2``, ``minval1``, ``minval2``); only the tables
+        ignore α and β.  Returns ``maxval``.  On the tree ``((1 ((2))) (2))`` the subtree ``(2)`` is met
+    twice.  The first time, below the first move, the window is (-∞, 1): ``minval1[(2),-∞,1]`` gives
+    1, which says only that the value is at least 1, and the search is cut.  The second time, the window
+    is (1, ∞) and the table answers 1 for ``(2)``, whose value is 2:
+
+        >>> from lispy import read
+        >>> from lispy.chapter6.sexp_games import successors, ter, imval, tree
+        >>> t = read("((1 ((2))) (2))")
+        >>> tree.valmax(t), tree.maxval(t), position_keyed_maxval(successors, ter, imval)(t)
+        (2, 2, 1)
+    """
+
+    alone = {"key": lambda args, kwargs: args[0]}
+
+    @toolz.memoize(**alone)
+    def maxval1(p: Position, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else maxval2(successors(p), α, β)
+
+    def maxval2(u: Any, α: Any, β: Any) -> Any:
+        return α if n(u) else (
+            lambda w: β if w >= β else maxval2(d(u), max(α, w), β)
+        )(minval1(a(u), α, β))  # fmt: skip
+
+    @toolz.memoize(**alone)
+    def minval1(p: Position, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else minval2(successors(p), α, β)
+
+    def minval2(u: Any, α: Any, β: Any) -> Any:
+        return β if n(u) else (
+            lambda w: α if w <= α else minval2(d(u), α, min(w, β))
+        )(maxval1(a(u), α, β))  # fmt: skip
+
+    return deep(lambda p: maxval1(p, -INF, INF))

@@ -1,0 +1,229 @@
+/* lispy's edition, runnable: each row's example and a REPL run by lispy itself in Pyodide (in a Web
+   Worker, worker.js), and αβ stepped through.  The page reads the same without this script.
+   Interface: <html data-runtime="loading|ready|unavailable">; form.try[data-definition] with
+   textarea[name=expr], [data-action=run], output[data-result], data-state="running|done|error";
+   form#repl with textarea[name=input], [data-action=run], [data-action=stop], pre#repl-log;
+   section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined. */
+"use strict";
+(function () {
+  const root = document.documentElement;
+  const here = document.currentScript;
+  const where = (here && here.dataset.pyodide) || "pyodide/";
+
+  /* --- αβ step by step: needs no runtime ------------------------------------------------------ */
+  document.querySelectorAll("section[data-stepper]").forEach(function (section) {
+    const frames = JSON.parse(section.querySelector("script.frames").textContent);
+    const prev = section.querySelector("[data-action=prev]");
+    const next = section.querySelector("[data-action=next]");
+    const list = section.querySelector("details.frames-list");
+    if (list) list.open = false;
+    function show(k) {
+      const f = k > 0 ? frames[k - 1] : null;
+      section.dataset.step = String(k);
+      section.dataset.alpha = f ? f.alpha : "-∞";
+      section.dataset.beta = f ? f.beta : "∞";
+      section.dataset.examined = String(f ? f.examined : 0);
+      const said = { step: String(k), alpha: section.dataset.alpha, beta: section.dataset.beta,
+        examined: section.dataset.examined, says: f ? f.says : "Press Step to start." };
+      section.querySelectorAll("[data-show]").forEach(function (e) { e.textContent = said[e.dataset.show]; });
+      const nodes = {};
+      section.querySelectorAll("g[data-node]").forEach(function (g) {
+        nodes[g.dataset.node] = g;
+        g.classList.remove("current", "entered", "pruned");
+        const b = g.querySelector("text.backed");
+        if (b) b.textContent = "";
+      });
+      section.querySelectorAll("line[data-edge]").forEach(function (l) { l.classList.remove("pruned"); });
+      function prune(path) {
+        Object.keys(nodes).forEach(function (p) {
+          if (p === path || p.startsWith(path + ".")) {
+            nodes[p].classList.add("pruned");
+            const edge = section.querySelector('line[data-edge="' + p + '"]');
+            if (edge) edge.classList.add("pruned");
+          }
+        });
+      }
+      for (let i = 0; i < k; i++) {
+        const g = frames[i];
+        if (g.kind === "enter" && nodes[g.node]) nodes[g.node].classList.add("entered");
+        if (g.kind === "return" || g.kind === "cut" || g.kind === "done") {
+          const b = nodes[g.node] && nodes[g.node].querySelector("text.backed");
+          if (b && g.value !== null) b.textContent = g.value;
+        }
+        g.pruned.forEach(prune);
+      }
+      if (f && nodes[f.node]) nodes[f.node].classList.add("current");
+      prev.disabled = k === 0;
+      next.disabled = k === frames.length;
+    }
+    prev.addEventListener("click", function () { show(Math.max(0, Number(section.dataset.step) - 1)); });
+    next.addEventListener("click", function () { show(Math.min(frames.length, Number(section.dataset.step) + 1)); });
+    show(0);
+  });
+
+  /* --- the runtime ------------------------------------------------------------------------------ */
+  const rows = Array.from(document.querySelectorAll("form.try"));
+  const repl = document.getElementById("repl");
+  if (!rows.length && !repl) return;
+  const log = document.getElementById("repl-log");
+  const stopButton = repl && repl.querySelector("[data-action=stop]");
+  let worker = null;
+  let nextId = 1;
+  const pending = new Map();
+  const definitions = [];
+
+  function status(text) {
+    document.querySelectorAll(".runtime-status").forEach(function (p) { p.textContent = text; });
+  }
+  function runButtons(enabled) {
+    document.querySelectorAll("form.try [data-action=run], #repl [data-action=run]").forEach(function (b) {
+      b.disabled = !enabled;
+    });
+  }
+  function unavailable(reason) {
+    root.dataset.runtime = "unavailable";
+    runButtons(false);
+    status("lispy cannot run in this page: " + reason + " Everything else on the page reads as built.");
+  }
+  function append(text) {
+    if (!log) return;
+    log.textContent += (log.textContent && !log.textContent.endsWith("\n") ? "\n" : "") + text + "\n";
+    log.scrollTop = log.scrollHeight;
+  }
+
+  root.dataset.runtime = "loading";
+  runButtons(false);
+  if (location.protocol === "file:") {
+    unavailable("a page opened as a file cannot load WebAssembly; serve the folder, for example with " +
+      "python -m lispy.edition --serve.");
+    return;
+  }
+  if (!window.Worker || !window.WebAssembly) {
+    unavailable("this browser has no Web Workers or no WebAssembly.");
+    return;
+  }
+
+  function send(message) {
+    return new Promise(function (resolve) {
+      const id = nextId++;
+      pending.set(id, resolve);
+      message.id = id;
+      worker.postMessage(message);
+    });
+  }
+
+  function start(then) {
+    root.dataset.runtime = "loading";
+    runButtons(false);
+    status("Loading lispy in Pyodide …");
+    const started = performance.now();
+    const w = new Worker("worker.js?pyodide=" + encodeURIComponent(where), { type: "module" });
+    worker = w;
+    w.onmessage = function (event) {
+      if (w !== worker) return;
+      const m = event.data;
+      if (m.type === "ready") {
+        Promise.resolve(then && then()).then(function () {
+          root.dataset.runtime = "ready";
+          root.dataset.readySeconds = ((performance.now() - started) / 1000).toFixed(2);
+          runButtons(true);
+          status("lispy is running in this page (Python " + m.python + " in Pyodide, ready in " +
+            root.dataset.readySeconds + " s).");
+        });
+      } else if (m.type === "unavailable") {
+        unavailable(m.reason + ".");
+      } else if (m.type === "reply") {
+        const resolve = pending.get(m.id);
+        pending.delete(m.id);
+        if (resolve) resolve(m);
+        if (m.fatal) restart("the runtime stopped");
+      }
+    };
+    w.onerror = function (event) {
+      event.preventDefault();
+      if (w !== worker) return;
+      if (root.dataset.runtime === "loading") unavailable(String(event.message || "the worker failed") + ".");
+      else restart("the runtime stopped");
+    };
+  }
+
+  function replay() {
+    let chain = Promise.resolve();
+    definitions.forEach(function (text) {
+      chain = chain.then(function () { return send({ kind: "repl", text: text }); });
+    });
+    return chain.then(function () {
+      if (definitions.length) append("; the session's " + definitions.length + " defining input(s) replayed");
+    });
+  }
+
+  function restart(why) {
+    if (worker) worker.terminate();
+    worker = null;
+    const waiting = Array.from(pending.values());
+    pending.clear();
+    waiting.forEach(function (resolve) { resolve({ text: "stopped", failed: true, stopped: true }); });
+    Promise.resolve().then(function () {  // after the stopped inputs' "interrupted"
+      append("; " + why + ": a new runtime is started");
+      start(replay);
+    });
+  }
+
+  rows.forEach(function (form) {
+    const input = form.querySelector("textarea[name=expr]");
+    const output = form.querySelector("output[data-result]");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (root.dataset.runtime !== "ready") return;
+      form.dataset.state = "running";
+      output.textContent = "running …";
+      send({ kind: "row", definition: form.dataset.definition, text: input.value }).then(function (m) {
+        output.textContent = m.text;
+        form.dataset.state = m.failed ? "error" : "done";
+      });
+    });
+  });
+
+  if (repl) {
+    const input = repl.querySelector("textarea[name=input]");
+    let running = 0;
+    repl.addEventListener("submit", function (event) {
+      event.preventDefault();
+      const text = input.value;
+      if (root.dataset.runtime !== "ready" || !text.trim()) return;
+      append(text.split("\n").map(function (line, i) { return (i ? "...    " : "lispy> ") + line; }).join("\n"));
+      running++;
+      stopButton.disabled = false;
+      repl.dataset.state = "running";
+      send({ kind: "repl", text: text }).then(function (m) {
+        running--;
+        if (m.stopped) append("interrupted");
+        else {
+          if (m.text) append(m.text);
+          if (m.defines) definitions.push(text);
+        }
+        if (running <= 0) {
+          running = 0;
+          stopButton.disabled = true;
+          repl.dataset.state = m.failed ? "error" : "done";
+        }
+      });
+      input.value = "";
+    });
+    stopButton.addEventListener("click", function () {
+      running = 0;
+      stopButton.disabled = true;
+      restart("stopped");
+    });
+  }
+  document.querySelectorAll("form.try textarea, #repl textarea").forEach(function (t) {
+    t.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        t.form.requestSubmit();
+      }
+    });
+  });
+
+  start(null);
+})();

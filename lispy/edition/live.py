@@ -1,0 +1,312 @@
+"""The edition you can run: each row's example and a REPL evaluated in the reader's browser by
+lispy itself, in Pyodide (CPython compiled to WebAssembly), in a Web Worker.
+
+Two halves, one module:
+
+* **In the page** (imported by ``worker.js`` inside Pyodide): :func:`row_reply` evaluates the text
+  of a row's form in that row's environment (the notes' parts the example uses, corrected, with the
+  application's ``graph``, ``puzz``, ``successors`` …, as :mod:`lispy.edition.examples` evaluates
+  the example at build time) and :class:`Repl` keeps the page's REPL session.  Both answer with
+  exactly what ``python -m lispy`` prints for the same lines (values on one line each, errors as
+  ``error: …``), from :class:`lispy.mexpr.session.Session`.  This half imports only lispy and
+  lark (no Pygments, tabulate, tqdm or markdown-it-py), so the page needs no package index.
+* **At build time**: :func:`write_runtime` writes ``lispy.zip`` (the importable ``lispy`` package
+  and ``lark``, from the installed ones), ``live.js``, ``worker.js`` and, with ``--pyodide DIR``,
+  a copy of a local Pyodide distribution (else the page loads Pyodide :data:`PYODIDE_VERSION` from
+  :data:`CDN`); :func:`row_form` and :func:`repl_panel` are the HTML the pages add.
+
+The HTML interface (README, "The edition"): ``<html data-runtime="loading|ready|unavailable">``
+(set by ``live.js``; absent with no script, when the page is the static edition); each row's
+``<form class="try" data-definition="ANCHOR">`` with ``<textarea name="expr">``,
+``<button data-action="run">``, ``<output data-result>`` and ``data-state="running|done|error"``;
+the REPL's ``<form id="repl">`` with ``<textarea name="input">``, ``[data-action=run]``,
+``[data-action=stop]`` and ``<pre id="repl-log">``.
+
+>>> row_reply("valmax", "valmax ((3 12 8) (2 4 6) (14 5 2))")
+'3'
+>>> print(Repl().reply("a 'G")[0])
+error: in input, line 1, column 1: a: the argument G (a symbol) is an atom, not a list
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lispy.mexpr.continuation import Collector
+from lispy.mexpr.environment import Environment
+from lispy.mexpr.session import Session
+
+if TYPE_CHECKING:
+    from lispy.edition.rows import Row
+
+__all__ = [
+    "CDN",
+    "PYODIDE_VERSION",
+    "Live",
+    "Repl",
+    "arguments",
+    "build_and_serve",
+    "repl_panel",
+    "row_form",
+    "row_json",
+    "row_reply",
+    "serve_after",
+    "write_runtime",
+]
+
+PYODIDE_VERSION = "314.0.7"
+"""The Pyodide the edition is built and tested with (Python 3.14): ``npm install pyodide@314.0.7``."""
+
+CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+"""Where the page loads Pyodide from when the build was not given ``--pyodide DIR``."""
+
+ASSETS = ("live.js", "worker.js")
+"""The scripts of the runnable edition, beside ``style.css`` in this package."""
+
+
+# --- in the page --------------------------------------------------------------------------------
+
+
+def _reply(session: Session, text: str) -> tuple[str, bool]:
+    """What ``python -m lispy`` prints for the lines ``text`` in ``session``: each complete input's
+    value or error, one after another; and whether any of them failed.  (With ``Session.reply`` in
+    lispy.mexpr.session this is ``session.reply(text)``.)"""
+    printed: list[str] = []
+    failures = session.failures
+    say, complain = session.say, session.complain
+    session.say = session.complain = printed.append
+    try:
+        collector = Collector()
+        for number, line in enumerate(text.splitlines(), 1):
+            for item in session.attempt(lambda n=number, ln=line: collector.add(n, ln), number) or []:
+                session.handle(item)
+        for item in collector.finish():
+            session.handle(item)
+    finally:
+        session.say, session.complain = say, complain
+    return "\n".join(printed), session.failures > failures
+
+
+_ENVIRONMENTS: dict[Any, Environment] = {}
+
+
+def _environment(anchor: str) -> Environment:
+    """The environment in which the row ``anchor``'s example runs (shared by rows that need the same)."""
+    from lispy.edition.applications import application_for, not_last
+    from lispy.notes.index import ENTRIES
+
+    entry = next((e for e in ENTRIES if e.anchor == anchor), None)
+    if entry is None:
+        raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
+    application = application_for(entry)
+    key = (application.kind, entry.name, entry.occurrence) if not_last(entry) else application.kind
+    if key not in _ENVIRONMENTS:
+        _ENVIRONMENTS[key] = application.notes(entry)
+    return _ENVIRONMENTS[key]
+
+
+def row_reply(anchor: str, text: str) -> str:
+    """What ``python -m lispy`` prints for ``text`` in the environment of the row ``anchor`` (its
+    definitions as :mod:`lispy.edition.examples` has them).  Each run starts from that environment
+    as built: what ``text`` defines (``graph ← …``) is gone after it."""
+    environment = _environment(anchor)
+    saved = environment.snapshot()
+    session = Session()
+    session.environment = environment
+    try:
+        return _reply(session, text)[0]
+    finally:
+        environment.restore(saved)
+
+
+def row_json(anchor: str, text: str) -> str:
+    """:func:`row_reply` for ``worker.js``: JSON ``{"text": …, "failed": …}`` (``failed``: an error
+    was printed)."""
+    environment = _environment(anchor)
+    saved = environment.snapshot()
+    session = Session()
+    session.environment = environment
+    try:
+        printed, failed = _reply(session, text)
+    finally:
+        environment.restore(saved)
+    return json.dumps({"text": printed, "failed": failed})
+
+
+class Repl:
+    """The page's REPL session: one :class:`Session` for the page."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+        self.failed = False
+        """Whether the last :meth:`reply` printed an error."""
+
+    def reply(self, text: str) -> tuple[str, bool]:
+        """What the terminal REPL prints for ``text``, and whether ``text`` changed the session's
+        definitions (the page replays those inputs into a new worker after Stop)."""
+        environment = self.session.environment
+        before = {name: id(value) for name, value in environment.globals.items()}
+        printed, self.failed = _reply(self.session, text)
+        after = {name: id(value) for name, value in self.session.environment.globals.items()}
+        return printed, before != after
+
+    def json(self, text: str) -> str:
+        """:meth:`reply` for ``worker.js``: JSON ``{"text": …, "defines": …, "failed": …}``."""
+        printed, defines = self.reply(text)
+        return json.dumps({"text": printed, "defines": defines, "failed": self.failed})
+
+
+# --- at build time --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Live:
+    """What the pages add for the runnable edition: ``head`` (the script tag), ``panel`` (the REPL)."""
+
+    head: str
+    panel: str
+    where: str
+    """Where the page loads Pyodide from: ``pyodide/`` (copied) or :data:`CDN`."""
+
+
+def _archive(path: Path) -> int:
+    """Write ``lispy`` and ``lark`` (the installed, importable packages) into the zip ``path``."""
+    import lark
+
+    import lispy
+
+    count = 0
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for package in (Path(lispy.__file__).parent, Path(lark.__file__).parent):
+            for file in sorted(package.rglob("*")):
+                if file.is_file() and "__pycache__" not in file.parts and file.suffix not in (".pyc", ".css"):
+                    z.write(file, file.relative_to(package.parent).as_posix())
+                    count += 1
+    return count
+
+
+def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = print) -> Live:
+    """Write the runtime's files into ``out``: ``lispy.zip``, ``live.js``, ``worker.js`` and, with
+    ``pyodide`` (a folder holding ``pyodide.mjs``, as ``npm install pyodide@314.0.7`` leaves in
+    ``node_modules/pyodide``), its copy in ``out/pyodide``.  Raises ``FileNotFoundError`` when
+    ``pyodide`` holds no ``pyodide.mjs``."""
+    if pyodide is not None:
+        if not (pyodide / "pyodide.mjs").is_file():
+            raise FileNotFoundError(
+                f"{pyodide} holds no pyodide.mjs (give the folder of a Pyodide distribution, such as "
+                f"node_modules/pyodide after npm install pyodide@{PYODIDE_VERSION})"
+            )
+        target = out / "pyodide"
+        target.mkdir(parents=True, exist_ok=True)
+        for file in sorted(pyodide.iterdir()):
+            if file.is_file() and not file.name.endswith((".map", ".d.ts", ".html", ".md")):
+                shutil.copyfile(file, target / file.name)
+        where = "pyodide/"
+        say(f"the page runs lispy in the Pyodide copied from {pyodide}")
+    else:
+        where = CDN
+        say(f"the page loads Pyodide {PYODIDE_VERSION} from {CDN} (give --pyodide DIR for a local copy)")
+    files = _archive(out / "lispy.zip")
+    for name in ASSETS:
+        text = resources.files("lispy.edition").joinpath(name).read_text(encoding="utf-8")
+        (out / name).write_text(text, encoding="utf-8")
+    say(f"  lispy.zip: lispy and lark, {files} files, {(out / 'lispy.zip').stat().st_size / 1e6:.1f} MB")
+    head = f'<script src="live.js" defer data-pyodide="{escape(where)}"></script>'
+    return Live(head, repl_panel(), where)
+
+
+def _pyodide_folder(text: str) -> Path:
+    path = Path(text)
+    if not (path / "pyodide.mjs").is_file():
+        raise argparse.ArgumentTypeError(
+            f"{text} holds no pyodide.mjs: give the folder of a Pyodide distribution, such as "
+            f"node_modules/pyodide after npm install pyodide@{PYODIDE_VERSION}"
+        )
+    return path
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--pyodide DIR``, ``--serve`` and ``--port N`` to the edition's command line."""
+    parser.add_argument(
+        "--pyodide",
+        type=_pyodide_folder,
+        metavar="DIR",
+        help=f"a local Pyodide (npm install pyodide@{PYODIDE_VERSION}; DIR is node_modules/pyodide) to copy "
+        f"into the output; without it the page loads Pyodide {PYODIDE_VERSION} from {CDN}",
+    )
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve the edition on 127.0.0.1 after building it (into --out, or a temporary folder); "
+        "a page opened as a file cannot run lispy",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="the port for --serve (default: %(default)s; 0: any free port)"
+    )
+
+
+def serve_after(args: argparse.Namespace) -> int:
+    """With ``--serve``, serve ``args.out`` until Ctrl-C; the exit status."""
+    if not args.serve:
+        return 0
+    from lispy.edition.serve import serve
+
+    return serve(args.out, args.port)
+
+
+def build_and_serve(build: Callable[..., Any], args: argparse.Namespace) -> int:
+    """``--serve`` without ``--out``: build into a temporary folder, serve it, remove it after."""
+    with tempfile.TemporaryDirectory(prefix="lispy-edition-") as folder:
+        args.out = Path(folder)
+        build(args.out, args.notes, args.seed, args.trials, pyodide=args.pyodide)
+        return serve_after(args)
+
+
+def row_form(r: Row) -> str:
+    """The form under a row's run cell: the example in the notes' notation, editable, run in the page."""
+    o = r.outcome
+    if o is None:
+        return ""
+    anchor = escape(r.entry.anchor)
+    lines = max(1, o.example.notes.count("\n") + 1)
+    return (
+        f'<form class="try live" data-definition="{anchor}">'
+        f'<label for="try-{anchor}">Try it here (the notes\' notation; several lines, definitions '
+        "with ←)</label>"
+        f'<textarea id="try-{anchor}" name="expr" rows="{lines + 1}" spellcheck="false">'
+        f"{escape(o.example.notes)}</textarea>"
+        '<div class="buttons"><button type="submit" data-action="run">Run</button></div>'
+        f'<output data-result for="try-{anchor}"></output></form>'
+    )
+
+
+def repl_panel() -> str:
+    """The REPL panel: one session for the page, in a Web Worker, with a Stop button."""
+    examples = [
+        ":notes chapter5_insanity chapter5_search",
+        "search p₀",
+        "double x ← x + x",
+    ]
+    return (
+        '<section class="live repl-panel" id="repl-panel"><h2>Try lispy here</h2>'
+        '<p class="runtime-status" aria-live="polite"></p>'
+        "<p>One session for the page, as <code>python -m lispy</code> at a terminal: definitions with "
+        "<code>←</code> or <code>&lt;-</code>, <code>:notes PART</code> loads parts of the notes, "
+        "<code>:help</code> lists the commands. Stop ends a long evaluation; the session's definitions are "
+        f"kept. For example: {', '.join(f'<code>{escape(e)}</code>' for e in examples)}.</p>"
+        '<form id="repl"><textarea name="input" rows="3" spellcheck="false" aria-label="lispy input">'
+        f"{escape(examples[0])}</textarea>"
+        '<div class="buttons"><button type="submit" data-action="run">Run (Ctrl+Enter)</button> '
+        '<button type="button" data-action="stop" disabled>Stop</button></div></form>'
+        '<pre id="repl-log" aria-live="polite"></pre></section>'
+    )

@@ -1,0 +1,229 @@
+"""αβ step by step: the frames of the notes' ``maxval1``/``minval1`` on a game tree, computed at build
+time, and the ``<section data-stepper>`` that steps through them (``live.js``; with no script the
+frames read as a numbered list).
+
+:func:`frames` runs the notes' αβ-heuristic (McCarthy 1973, ch. 6)::
+
+    maxval1[p,α,β] ← if ter p then max[α,min[β,imval p]] else maxval2[successors p,α,β]
+    maxval2[u,α,β] ← if n u then α
+                     else {minval1[a u,α,β]}[λw. if w ≥ β then β else maxval2[d u,max[α,w],β]]
+
+(``minval1``, ``minval2`` the same with the players' roles exchanged) with each step recorded: a
+position entered with its α and β, a terminal position evaluated, a value backed up (α or β
+narrowed), the moves a cut leaves unexamined, the value a position returns.  The recorded copy
+keeps the notes' shape; tests check that its value and its order of terminal positions are those
+of the transcription (:mod:`lispy.chapter6.game_trees`, watched by :class:`lispy.chapter6.watch.Watch`).
+
+>>> fs = frames(read("((2 5) (9 4 7))"), max_to_move=False)
+>>> fs[-1]["says"]
+'minval gives 5: 3 of the 5 terminal positions examined.'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from html import escape
+from typing import Any
+
+from lispy.chapter6.sexp_games import imval, successors, ter
+from lispy.sexpr.atoms import atom_to_string
+from lispy.sexpr.data import to_pylist
+from lispy.sexpr.lists import a, d, n
+from lispy.sexpr.reader import read
+
+__all__ = ["STEPPERS", "frames", "section"]
+
+STEPPERS = {
+    "figure-2-6": ("Figure 2.6, reconstructed: minval on ((2 5) (9 4 7))", "((2 5) (9 4 7))", False),
+    "aima-6-2": (
+        "AIMA's Figure 6.2: maxval on ((3 12 8) (2 4 6) (14 5 2))",
+        "((3 12 8) (2 4 6) (14 5 2))",
+        True,
+    ),
+}
+"""The steppers of the edition: anchor to (title, tree, whether the maximizing player moves first)."""
+
+
+def _num(x: Any) -> str:
+    if isinstance(x, float) and math.isinf(x):
+        return "∞" if x > 0 else "-∞"
+    return atom_to_string(x)
+
+
+def _name(path: tuple[int, ...]) -> str:
+    return ".".join(map(str, path))
+
+
+def _where(path: tuple[int, ...]) -> str:
+    return "the root" if not path else "position " + _name(path)
+
+
+def frames(t: Any, max_to_move: bool = True) -> list[dict[str, Any]]:
+    """The steps of ``maxval`` (or, with ``max_to_move`` false, ``minval``) on the S-expression game
+    tree ``t``: dicts with ``step`` (from 1), ``kind`` (``enter``, ``leaf``, ``back``, ``cut``,
+    ``return``, ``done``), ``node`` (the path, ``"1.2"``; ``""`` the root), ``alpha``, ``beta``,
+    ``value``, ``examined`` (terminal positions evaluated so far), ``pruned`` (the paths a cut leaves
+    unexamined) and ``says`` (the step in words)."""
+    out: list[dict[str, Any]] = []
+    examined = [0]
+
+    def emit(
+        kind: str, path: tuple[int, ...], α: Any, β: Any, says: str, value: Any = None, **more: Any
+    ) -> None:
+        out.append(
+            {
+                "step": len(out) + 1,
+                "kind": kind,
+                "node": _name(path),
+                "alpha": _num(α),
+                "beta": _num(β),
+                "value": None if value is None else _num(value),
+                "examined": examined[0],
+                "pruned": [],
+                "says": says,
+                **more,
+            }
+        )
+
+    def val1(p: Any, path: tuple[int, ...], α: Any, β: Any, maxing: bool) -> Any:
+        name = "maxval1" if maxing else "minval1"
+        emit("enter", path, α, β, f"{name}[{_where(path)}, α = {_num(α)}, β = {_num(β)}]")
+        if ter(p):
+            v = imval(p)
+            examined[0] += 1
+            r = max(α, min(β, v))
+            emit(
+                "leaf", path, α, β,
+                f"{_where(path)} is terminal: imval = {_num(v)}; max[α,min[β,{_num(v)}]] = {_num(r)}",
+                r,
+            )  # fmt: skip
+            return r
+        r = val2(successors(p), path, 1, α, β, maxing)
+        emit("return", path, α, β, f"{name} of {_where(path)} gives {_num(r)}", r)
+        return r
+
+    def val2(u: Any, path: tuple[int, ...], i: int, α: Any, β: Any, maxing: bool) -> Any:
+        if n(u):
+            return α if maxing else β
+        w = val1(a(u), (*path, i), α, β, not maxing)
+        rest = [(*path, i + k) for k in range(1, len(to_pylist(d(u))) + 1)]
+        if (w >= β) if maxing else (w <= α):
+            bound = β if maxing else α
+            emit(
+                "cut", path, α, β,
+                f"at {_where(path)}: w = {_num(w)} {'≥ β' if maxing else '≤ α'} = {_num(bound)}: "
+                + (f"the moves to {', '.join(_name(q) for q in rest)} are not examined; " if rest else "")
+                + f"the value is {'β' if maxing else 'α'} = {_num(bound)}",
+                bound, pruned=[_name(q) for q in rest],
+            )  # fmt: skip
+            return bound
+        if maxing:
+            α2, β2 = max(α, w), β
+            says = f"at {_where(path)}: w = {_num(w)}; α ← max[α,w] = {_num(α2)}"
+        else:
+            α2, β2 = α, min(w, β)
+            says = f"at {_where(path)}: w = {_num(w)}; β ← min[w,β] = {_num(β2)}"
+        emit("back", path, α2, β2, says, w)
+        return val2(d(u), path, i + 1, α2, β2, maxing)
+
+    value = val1(t, (), -math.inf, math.inf, max_to_move)
+    leaves = sum(1 for _ in _leaves(t))
+    emit(
+        "done", (), -math.inf, math.inf,
+        f"{'maxval' if max_to_move else 'minval'} gives {_num(value)}: {examined[0]} of the {leaves} "
+        "terminal positions examined.",
+        value, leaves=leaves,
+    )  # fmt: skip
+    return out
+
+
+def _leaves(t: Any) -> Any:
+    if ter(t):
+        yield t
+    else:
+        for c in to_pylist(t):
+            yield from _leaves(c)
+
+
+_X_GAP, _Y_GAP, _MARGIN = 60, 74, 30
+
+
+def _svg(t: Any, max_to_move: bool, title: str) -> str:
+    """The tree with a ``<g data-node="PATH">`` for each position (``live.js`` marks them as the steps go)."""
+    nodes: list[tuple[tuple[int, ...], int, float, Any]] = []
+    x = [float(_MARGIN)]
+
+    def place(p: Any, path: tuple[int, ...], depth: int) -> float:
+        if ter(p):
+            at = x[0]
+            x[0] += _X_GAP
+        else:
+            children = [place(c, (*path, i), depth + 1) for i, c in enumerate(to_pylist(p), 1)]
+            at = sum(children) / len(children)
+        nodes.append((path, depth, at, p))
+        return at
+
+    place(t, (), 0)
+    where = {path: (px, _MARGIN + 16 + depth * _Y_GAP) for path, depth, px, _ in nodes}
+    width = max(px for px, _ in where.values()) + _MARGIN
+    height = max(py for _, py in where.values()) + _MARGIN + 20
+    parts = [
+        f'<svg class="tree" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
+        f'role="img" aria-label="{escape(title)}">',
+        '<g font-family="Georgia, serif" font-size="15" text-anchor="middle">',
+    ]
+    for path, (px, py) in where.items():
+        if path:
+            qx, qy = where[path[:-1]]
+            parts.append(
+                f'<line data-edge="{_name(path)}" x1="{qx:.1f}" y1="{qy + 14:.1f}" '
+                f'x2="{px:.1f}" y2="{py - 14:.1f}"/>'
+            )
+    for path, depth, px, p in nodes:
+        _, py = where[path]
+        maxing = (depth % 2 == 0) == max_to_move
+        parts.append(f'<g data-node="{_name(path)}">')
+        if ter(p):
+            parts.append(f'<rect x="{px - 15:.1f}" y="{py - 13:.1f}" width="30" height="26" rx="3"/>')
+            parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}">{escape(atom_to_string(p))}</text>')
+        else:
+            tip, base = (py - 16, py + 13) if maxing else (py + 16, py - 13)
+            corners = f"{px:.1f},{tip:.1f} {px - 19:.1f},{base:.1f} {px + 19:.1f},{base:.1f}"
+            parts.append(f'<polygon points="{corners}"/>')
+            parts.append(
+                f'<text class="who" x="{px + 24:.1f}" y="{py - 12:.1f}" text-anchor="start">'
+                f"{'MAX' if maxing else 'MIN'}</text>"
+            )
+            parts.append(f'<text class="backed" x="{px:.1f}" y="{py + (7 if maxing else 1):.1f}"></text>')
+        parts.append("</g>")
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+def section(anchor: str) -> str:
+    """The stepper ``anchor`` of :data:`STEPPERS`: the tree, the controls, and every step as a list."""
+    title, text, max_to_move = STEPPERS[anchor]
+    t = read(text)
+    fs = frames(t, max_to_move)
+    items = "".join(
+        f'<li data-step="{f["step"]}">'
+        + (f"α = {escape(f['alpha'])}, β = {escape(f['beta'])}: " if f["kind"] != "done" else "")
+        + f"{escape(f['says'])}</li>"
+        for f in fs
+    )
+    data = json.dumps(fs, ensure_ascii=False).replace("</", "<\\/")
+    return (
+        f'<section class="stepper" id="stepper-{anchor}" data-stepper="{anchor}" data-step="0" '
+        f'data-alpha="-∞" data-beta="∞" data-examined="0" data-steps="{len(fs)}">'
+        f"<h4>αβ step by step: {escape(title)}</h4>"
+        f'<div class="tree-box">{_svg(t, max_to_move, title)}</div>'
+        '<div class="controls live-steps"><button type="button" data-action="prev" disabled>← Back</button> '
+        '<button type="button" data-action="next">Step →</button> '
+        f'<span class="where">step <span data-show="step">0</span> of {len(fs)}; '
+        'α = <span data-show="alpha">-∞</span>, β = <span data-show="beta">∞</span>; '
+        'terminal positions examined: <span data-show="examined">0</span></span>'
+        '<p class="says" data-show="says">Press Step to start.</p></div>'
+        f'<details class="frames-list" open><summary>All {len(fs)} steps</summary><ol>{items}</ol></details>'
+        f'<script type="application/json" class="frames">{data}</script></section>'
+    )

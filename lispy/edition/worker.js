@@ -1,0 +1,44 @@
+/* lispy's edition: lispy itself, in Pyodide, in a module Web Worker (live.js starts it and talks to it).
+   The query string names the folder of Pyodide (pyodide/ beside the page, or the CDN's);
+   lispy.zip beside this script holds the lispy and lark packages. */
+const base = new URL(new URLSearchParams(self.location.search).get("pyodide") || "pyodide/", self.location.href).href;
+let live = null;
+let repl = null;
+
+async function start() {
+  const t0 = performance.now();
+  const { loadPyodide } = await import(base + "pyodide.mjs");
+  const py = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
+  const zip = await fetch(new URL("lispy.zip", self.location.href));
+  if (!zip.ok) throw new Error("lispy.zip could not be fetched (" + zip.status + ")");
+  py.unpackArchive(await zip.arrayBuffer(), "zip");
+  live = py.pyimport("lispy.edition.live");
+  repl = live.Repl();
+  const version = py.runPython("import sys; sys.version.split()[0]");
+  postMessage({ type: "ready", seconds: (performance.now() - t0) / 1000, python: version });
+}
+
+const started = start().catch((e) => {
+  postMessage({ type: "unavailable", reason: String((e && e.message) || e).split("\n")[0] });
+});
+
+self.onmessage = async (event) => {
+  const m = event.data;
+  await started;
+  if (live === null) {
+    postMessage({ type: "reply", id: m.id, text: "error: the runtime did not load", failed: true });
+    return;
+  }
+  const t0 = performance.now();
+  try {
+    const answer = JSON.parse(m.kind === "row" ? live.row_json(m.definition, m.text) : repl.json(m.text));
+    answer.type = "reply";
+    answer.id = m.id;
+    answer.seconds = (performance.now() - t0) / 1000;
+    postMessage(answer);
+  } catch (e) {
+    // Pyodide itself failed (not a lispy error, which comes back as text): this worker is done for.
+    postMessage({ type: "reply", id: m.id, fatal: true, failed: true,
+      text: "error: the runtime stopped (" + String((e && e.message) || e).split("\n")[0] + ")" });
+  }
+};

@@ -1,0 +1,155 @@
+"""The runnable edition's Python side, without a browser: what a row and the REPL answer (the same
+as the terminal's REPL), the archive the page loads (lispy and lark, nothing else needed), the αβ
+stepper's frames against the transcription, and ``--serve``."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from lispy.chapter6.sexp_games import tree
+from lispy.chapter6.watch import Watch
+from lispy.edition import live
+from lispy.edition.examples import EXAMPLES
+from lispy.edition.stepper import STEPPERS, frames
+from lispy.mexpr.program import PARTS as NOTES_PARTS
+from lispy.mexpr.session import show
+from lispy.notes.index import ENTRIES
+from lispy.sexpr.reader import read
+
+PARTS = " ".join(NOTES_PARTS)
+
+
+@pytest.mark.parametrize("anchor", [e.anchor for e in ENTRIES])
+def test_a_rows_default_example_prints_the_value_the_build_computed(anchor: str) -> None:
+    from lispy.edition.examples import run
+
+    entry = next(e for e in ENTRIES if e.anchor == anchor)
+    outcome = run(entry)
+    assert outcome is not None and outcome.notes_error is None
+    assert live.row_reply(anchor, EXAMPLES[anchor].notes) == show(outcome.notes_value)
+
+
+def test_a_rows_run_leaves_its_environment_as_built() -> None:
+    edited = "graph ← ((A B C) (B E) (C F) (E) (F))\nsearch (A)"
+    assert live.row_reply("search", "search (A)").startswith("error:")
+    assert live.row_reply("successors-paths", edited) == "((A B C) (B E) (C F) (E) (F))\n(F C A)"
+    assert live.row_reply("successors-paths", "search (A)") == "(F D B A)"
+    with pytest.raises(LookupError):
+        live.row_reply("no-such-definition", "1")
+
+
+def test_the_repl_answers_as_the_terminal_and_says_what_defines() -> None:
+    r = live.Repl()
+    assert r.reply("double x ← x + x") == ("", True)
+    assert r.reply("double 21") == ("42", False)
+    assert r.reply(":notes chapter9") == (
+        f"error: line 1: no part chapter9 of the notes; the parts: {PARTS}",
+        False,
+    )
+    assert r.reply(":notes chapter5_insanity chapter5_search") == (
+        "loaded chapter5_insanity chapter5_search",
+        True,
+    )
+    assert r.reply("search p₀") == ("((G W R B) (R W G B) (B R G W) (W B G R))", False)
+    text, defines = r.reply("a 'G")
+    assert (text, defines, r.failed) == (
+        "error: in input, line 1, column 1: a: the argument G (a symbol) is an atom, not a list",
+        False,
+        True,
+    )
+
+
+def test_the_archive_holds_lispy_and_lark_and_the_page_needs_nothing_else(tmp_path: Path) -> None:
+    built = live.write_runtime(tmp_path, None, say=lambda _: None)
+    assert built.where == live.CDN and f"v{live.PYODIDE_VERSION}" in built.where
+    names = zipfile.ZipFile(tmp_path / "lispy.zip").namelist()
+    assert "lispy/edition/live.py" in names and "lark/__init__.py" in names
+    assert "lispy/notes/chapter5_search.m" in names and "lispy/mexpr/mexpr.lark" in names
+    script = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(tmp_path / 'lispy.zip')!r})\n"
+        "for m in ('pygments', 'tabulate', 'tqdm', 'markdown_it', 'toolz', 'pyrsistent'):\n"
+        "    sys.modules[m] = None\n"
+        "from lispy.edition import live\n"
+        "assert live.__file__.startswith(sys.path[0]), live.__file__\n"
+        "print(live.row_reply('search', 'search p₀'))\n"
+        "print(live.Repl().json('search p₀'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": ""},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "((G W R B) (R W G B) (B R G W) (W B G R))"
+
+
+def test_a_pyodide_folder_without_pyodide_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"holds no pyodide\.mjs"):
+        live.write_runtime(tmp_path, tmp_path, say=lambda _: None)
+    done = subprocess.run(
+        [sys.executable, "-m", "lispy.edition", "--out", str(tmp_path / "ed"), "--pyodide", str(tmp_path)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2 and "holds no pyodide.mjs" in done.stderr
+    assert not (tmp_path / "ed").exists()
+
+
+@pytest.mark.parametrize("anchor", list(STEPPERS))
+def test_the_steppers_frames_are_the_transcriptions_search(anchor: str) -> None:
+    _, text, max_to_move = STEPPERS[anchor]
+    fs = frames(read(text), max_to_move)
+    watch = Watch(*tree[:3])
+    search = watch.search.maxval if max_to_move else watch.search.minval
+    value = search(watch.root(read(text)))
+    leaves = ["".join(f["node"]) for f in fs if f["kind"] == "leaf"]
+    assert leaves == [".".join(map(str, p)) for p in watch.evaluated]
+    assert fs[-1]["kind"] == "done" and fs[-1]["value"] == str(value)
+    assert [f["step"] for f in fs] == list(range(1, len(fs) + 1))
+    assert all(a["examined"] <= b["examined"] for a, b in itertools.pairwise(fs))
+
+
+def test_figure_2_6_ends_with_3_of_5_terminal_positions_examined() -> None:
+    fs = frames(read("((2 5) (9 4 7))"), max_to_move=False)
+    assert (fs[-1]["examined"], fs[-1]["leaves"], fs[-1]["value"]) == (3, 5, "5")
+    cut = [f for f in fs if f["kind"] == "cut"]
+    assert [(f["node"], f["pruned"], f["alpha"], f["beta"]) for f in cut] == [
+        ("2", ["2.2", "2.3"], "-∞", "5")
+    ]
+
+
+def test_serve_prints_its_address_serves_the_edition_and_stops_with_one_line(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!DOCTYPE html><title>x</title>", encoding="utf-8")
+    (tmp_path / "a.wasm").write_bytes(b"\0asm")
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from lispy.edition.serve import serve; "
+         f"sys.exit(serve(Path({str(tmp_path)!r}), 0))"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        assert line.startswith(f"serving {tmp_path} at http://127.0.0.1:") and line.rstrip().endswith(
+            "(Ctrl-C stops)"
+        )
+        url = line.split(" at ")[1].split()[0]
+        with urllib.request.urlopen(url, timeout=30) as r:
+            assert r.read().startswith(b"<!DOCTYPE html>")
+        with urllib.request.urlopen(url.replace("index.html", "a.wasm"), timeout=30) as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert (out, err, child.returncode) == ("stopped serving\n", "", 0)
