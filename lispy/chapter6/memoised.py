@@ -115,10 +115,10 @@ def position_keyed_maxval(
     imval: Callable[[Position], Any],
 ) -> Callable[[Position], Any]:
     """The defect, kept to show it: the notes' ``maxval`` with ``maxval1`` and ``minval1`` memoised
-        on the position alone, as if they were ``valmax`` and ``valmin``.  Wrong: see the module docstring.
+    on the position alone, as if they were ``valmax`` and ``valmin``.  Wrong: see the module docstring.
 
-        The bodies are chapter 6's (``maxval1``, ``maxval2``, ``minval1``, ``minval2``); only the tables
-        ignore α and β.  Returns ``maxval``.  On the tree ``((1 ((2))) (2))`` the subtree ``(2)`` is met
+    The bodies are chapter 6's (``maxval1``, ``maxval2``, ``minval1``, ``minval2``); only the tables
+    ignore α and β.  Returns ``maxval``.  On the tree ``((1 ((2))) (2))`` the subtree ``(2)`` is met
     twice.  The first time, below the first move, the window is (-∞, 1): ``minval1[(2),-∞,1]`` gives
     1, which says only that the value is at least 1, and the search is cut.  The second time, the window
     is (1, ∞) and the table answers 1 for ``(2)``, whose value is 2:

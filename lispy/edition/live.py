@@ -15,7 +15,8 @@ Two halves, one module:
   a copy of a local Pyodide distribution (else the page loads Pyodide :data:`PYODIDE_VERSION` from
   :data:`CDN`); :func:`row_form` and :func:`repl_panel` are the HTML the pages add.
 
-The HTML interface (README, "The edition"): ``<html data-runtime="loading|ready|unavailable">``
+The HTML interface (docs/edition.md, "An interface tests can drive"):
+``<html data-runtime="loading|ready|unavailable">``
 (set by ``live.js``; absent with no script, when the page is the static edition); each row's
 ``<form class="try" data-definition="ANCHOR">`` with ``<textarea name="expr">``,
 ``<button data-action="run">``, ``<output data-result>`` and ``data-state="running|done|error"``;

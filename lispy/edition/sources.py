@@ -30,7 +30,7 @@ FOO.XGP[206,JMC], decoded by :func:`decode_xgp`
         membership sign ``ε`` (``lose p ← ␈↓αa ␈↓↓p ␈↓ε ␈↓αd ␈↓↓p``), since a superscript never
         begins with a space (the other ``␈↓ε`` are the exponents of ``k␈↓εn``, ``10␈↓ε4``).
         In general: a script font (3, 6) selected just before white space is read as font 0.
-    ``␈↓ `` (space, code 040) + two characters *h*, *l*
+    ``␈↓`` + a space (code 040) + two characters *h*, *l*
         ESCAPE 1 column select: continue at x = 128·code(*h*) + code(*l*).  The file uses 200
         (``↓H``, the left margin), 280 (``α_``, the indent of paragraphs and displays), 360
         (``αh``, a display's continuation lines) and 791 (``ε↔``, the centred "Figure 2.6").
@@ -42,7 +42,9 @@ FOO.XGP[206,JMC], decoded by :func:`decode_xgp`
         archive shows as a line break inside a printed line) and ``∞ ∂ ⊂ ⊃ ∩ ∀ ∃`` (14 to 21).
         Widths 013 and 015 were left out by the archive, so ``␈α`` directly followed by
         anything else (``␈αthe``) is a space whose width is lost.
-    ``␈↓␈↓↓␈↓α…`` (line 3): one select of each font, loading them; it prints nothing.
+    ``␈↓␈↓↓␈↓α…`` (line 3)
+        One select of each font, loading them; it prints nothing.
+
     A line feed that is not part of an escape ends a printed line.
 
     Paragraphs: an empty line of the file (no escape at all) ends a paragraph; a line that
