@@ -17,7 +17,9 @@ The puzzle is computed from the blocks by the notes' assignments::
 
 A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
-parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  The search itself::
+parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`orientations` runs the chain
+``puzz1 → puzz3 → puzz4 → puzz`` as one pipeline for other blocks.  ``cycles`` and ``successors``
+call the notes' own recursive ``upto`` and ``mapcar2`` (:mod:`lispy.sexpr.literal`).  The search::
 
     p₀ = (NIL NIL NIL NIL),
     lose p ← orlis[p,λu.a u ε d u],
@@ -29,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import toolz
+
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import (
@@ -38,15 +42,14 @@ from lispy.sexpr.lists import (
     d,
     length,
     mapcar,
-    mapcar2,
     maplist,
     member,
     nth,
     orlis,
     prup,
     sublis,
-    upto,
 )
+from lispy.sexpr.literal import mapcar2, upto
 from lispy.sexpr.reader import read
 
 __all__ = [
@@ -85,16 +88,11 @@ def cycles(u: Any) -> Any:
 puzz1 = read("((G B B W R G) (G G B G W R) (G W W R B R) (G G R B W W))")
 """The notes' four blocks: top, the four sides clockwise, bottom (ch. 5)."""
 
-puzz2 = append(
-    cycles(read("(2 3 4 5)")),
-    append(
-        cycles(read("(2 5 4 3)")),
-        append(
-            cycles(read("(1 2 6 4)")),
-            append(cycles(read("(1 4 6 2)")), append(cycles(read("(1 3 6 5)")), cycles(read("(1 5 6 3)")))),
-        ),
-    ),
-)
+# fmt: off
+# the notes' one line, cycles[…]*cycles[…]*…: ``*`` groups to the right, u*v*w = u*[v*w]
+puzz2 = append(cycles(read("(2 3 4 5)")), append(cycles(read("(2 5 4 3)")), append(cycles(read("(1 2 6 4)")),
+        append(cycles(read("(1 4 6 2)")), append(cycles(read("(1 3 6 5)")), cycles(read("(1 5 6 3)")))))))
+# fmt: on
 """The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation."""
 
 FACES = read("(1 2 3 4 5 6)")
@@ -139,11 +137,16 @@ def first_block_reduced(puzz4: Any) -> Any:
 
 
 def orientations(blocks: Any) -> Any:
-    """``puzz`` for any blocks written as ``puzz1`` is: the three assignments in a row.
+    """``puzz`` for any blocks written as ``puzz1`` is: the notes' chain of assignments as a pipeline,
+    ``puzz1 → puzz3 → puzz4 → puzz``.
 
     ``blocks``: a list of blocks, each ``(top side1 side2 side3 side4 bottom)``.
+
+    >>> from lispy.sexpr.lists import length
+    >>> orientations(puzz1) == puzz, length(a(orientations(puzz1))), length(a(nth(orientations(puzz1), 2)))
+    (True, 3, 24)
     """
-    return first_block_reduced(block_orientations(substitutions(blocks)))
+    return toolz.pipe(blocks, substitutions, block_orientations, first_block_reduced)
 
 
 p0 = read("(NIL NIL NIL NIL)")

@@ -14,6 +14,7 @@ partial towers' words, the highest first, ending with 0; the start is ``(0)``::
     successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p].
 
 ``and`` and ``or`` on words are bitwise; ``a p and x = 0`` reads ``[a p and x] = 0``.
+``successors`` calls the notes' recursive ``mapchoose`` (:func:`lispy.sexpr.literal.mapchoose`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from typing import Any
 from lispy.chapter5.insanity import puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
-from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
+from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
+from lispy.sexpr.literal import mapchoose
 
 __all__ = [
     "COLOURS",

@@ -20,7 +20,8 @@ The notes give ``allsol`` twice, the simple form and "a more efficient form";
 here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions run
 through :func:`lispy.runtime.recursion.run_deep`, on a thread whose stack is big enough for
-deep recursion, so a search 5,000 levels deep works.
+deep recursion, so a search 5,000 levels deep works.  ``allsol`` calls the notes' own recursive
+``mapapp`` (:func:`lispy.sexpr.literal.mapapp`), so that going to its definition lands on its equation.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from typing import Any, NamedTuple
 
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import NIL, Cons, lisp
-from lispy.sexpr.lists import a, d, equal, mapapp, n
+from lispy.sexpr.lists import a, d, equal, n
+from lispy.sexpr.literal import mapapp
 
 __all__ = ["LOSE", "TreeSearch", "tree_search"]
 
