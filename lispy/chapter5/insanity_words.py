@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from lispy.chapter5.insanity import puzz
+import toolz
+
+from lispy.chapter5.insanity import orientations, puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
@@ -40,7 +42,9 @@ __all__ = [
     "ter",
     "tower",
     "word_colours",
+    "word_puzzle",
     "word_tower_search",
+    "words",
     "zap",
 ]
 
@@ -79,6 +83,24 @@ def word_colours(w: int) -> Any:
 
 puzza = mapcar(puzz, lambda x: mapcar(x, zap))
 """``puzz`` with each orientation as a word (ch. 5)."""
+
+
+def words(puzz: Any) -> Any:
+    """``mapcar[puzz,λx.mapcar[x,zap]]``: ``puzza`` of the orientations ``puzz``."""
+    return mapcar(puzz, lambda x: mapcar(x, zap))
+
+
+def word_puzzle(blocks: Any) -> Any:
+    """``puzza`` for any blocks written as ``puzz1`` is: ``puzz1 → puzz3 → puzz4 → puzz → puzza``.
+
+    >>> from lispy.chapter5.insanity import puzz1
+    >>> word_puzzle(puzz1) == puzza
+    True
+    >>> word_tower_search(word_puzzle(puzz1)).search(p0) == search(p0)
+    True
+    """
+    return toolz.pipe(blocks, orientations, words)
+
 
 p0 = lisp(0)
 """The empty tower: ``(0)``."""
