@@ -81,6 +81,9 @@ def cycles(u: Any) -> Any:
 
     ``cycles[(2 3 4 5)] = ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))``: one cycle of a
     block's side faces, read from each side in turn.
+
+    >>> cycles(read("(2 3 4 5)"))
+    ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))
     """
     return maplist(u, lambda x: append(x, upto(u, x)))
 
@@ -117,12 +120,20 @@ parenthesised list of values is LISP's ``list``, here ``lisp(...)``)."""
 
 
 def substitutions(puzz1: Any) -> Any:
-    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``."""
+    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``.
+
+    >>> substitutions(read("((G B B W R G))"))
+    (((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G)))
+    """
     return mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
 
 
 def block_orientations(puzz3: Any) -> Any:
-    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: ``puzz4`` of the substitutions ``puzz3``."""
+    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: ``puzz4`` of the substitutions ``puzz3``.
+
+    >>> a(a(block_orientations(substitutions(read("((G B B W R G))")))))
+    (B B W R)
+    """
     return mapcar(puzz3, lambda s: sublis(s, puzz2))
 
 
@@ -132,6 +143,10 @@ def first_block_reduced(puzz4: Any) -> Any:
     The first block keeps orientations 1, 9 and 17, one for each of its three
     axes: turning the whole tower about its axis or upside down maps any
     solution to one with the first block in one of these, so nothing is lost.
+
+    >>> from lispy.sexpr.lists import length
+    >>> length(a(first_block_reduced(puzz4))), first_block_reduced(puzz4) == puzz
+    (3, True)
     """
     return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
 
@@ -158,6 +173,12 @@ def tower_search(puzz: Any) -> TreeSearch:
 
     ``puzz``: as :func:`orientations` returns.  Search from :data:`p0`; a win is
     a list of four faces, each the four colours of that face, top block first.
+
+    >>> t = tower_search(puzz)
+    >>> t.search(p0)
+    ((G W R B) (R W G B) (B R G W) (W B G R))
+    >>> length(t.allsol(p0)), t.successors(p0)
+    (3, (((B) (B) (W) (R)) ((G) (B) (G) (W)) ((G) (B) (G) (R))))
     """
 
     def lose(p: Any) -> bool:

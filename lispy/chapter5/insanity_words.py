@@ -50,7 +50,11 @@ __all__ = [
 
 
 def poo(x: Any) -> int:
-    """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit."""
+    """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit.
+
+    >>> poo("R"), poo("W"), poo("G"), poo("B")
+    (1, 2, 4, 8)
+    """
     return 1 if equal(x, "R") else 2 if equal(x, "W") else 4 if equal(x, "G") else 8
 
 
@@ -58,6 +62,10 @@ def zap(v: Any) -> int:
     """``zap v ← if n v then 0 else poo a v +16zap d v``: a face cycle as a 16-bit word.
 
     The first face's colour is in the lowest four bits: ``zap[(R W G B)] = 0x8421``.
+
+    >>> from lispy import read
+    >>> hex(zap(read("(R W G B)")))
+    '0x8421'
     """
     return 0 if n(v) else poo(a(v)) + 16 * zap(d(v))
 
@@ -71,6 +79,13 @@ def word_colours(w: int) -> Any:
 
     ``word_colours(0x8421)`` is ``(R W G B)``.  Not in the notes.  Raises
     ``ValueError`` if a face's four bits are not exactly one colour.
+
+    >>> word_colours(0x8421)
+    (R W G B)
+    >>> word_colours(0x8423)
+    Traceback (most recent call last):
+      ...
+    ValueError: word_colours: face 1 of 0x8423 is not one colour
     """
     colours = []
     for face in range(4):
@@ -86,7 +101,11 @@ puzza = mapcar(puzz, lambda x: mapcar(x, zap))
 
 
 def words(puzz: Any) -> Any:
-    """``mapcar[puzz,λx.mapcar[x,zap]]``: ``puzza`` of the orientations ``puzz``."""
+    """``mapcar[puzz,λx.mapcar[x,zap]]``: ``puzza`` of the orientations ``puzz``.
+
+    >>> words(puzz) == puzza, a(a(words(puzz))) == zap(a(a(puzz)))
+    (True, True)
+    """
     return mapcar(puzz, lambda x: mapcar(x, zap))
 
 
@@ -111,6 +130,11 @@ def word_tower_search(puzza: Any) -> TreeSearch:
 
     A win is ``(w4 w3 w2 w1 0)``: ``w1`` the first block's word, ``wk`` the ``or``
     of the first k blocks', so block k's word is ``wk xor w(k-1)``.
+
+    >>> word_tower_search(puzza).search(p0)
+    (65535 55275 22217 4744 0)
+    >>> [word_colours(w) for w in (4744, 22217 ^ 4744)]  # the first block, the second
+    [(B B W R), (R G G G)]
     """
 
     def lose(p: Any) -> bool:

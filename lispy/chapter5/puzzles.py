@@ -58,6 +58,13 @@ def random_puzzle(n: int, rng: random.Random, solvable: bool = False) -> Any:
     first laid out as a solved tower (each face a random permutation of the colours), the top
     and bottom drawn at random, and each block then turned by a random rotation.  Raises
     ``ValueError`` for ``n`` outside 1 … 8.
+
+    >>> random_puzzle(2, random.Random(0))
+    ((W W R W W W) (W W W R R W))
+    >>> random_puzzle(9, random.Random(0))
+    Traceback (most recent call last):
+      ...
+    ValueError: random_puzzle: n must be between 1 and 8, got 9
     """
     if not 1 <= n <= len(COLOURS):
         raise ValueError(f"random_puzzle: n must be between 1 and {len(COLOURS)}, got {n}")

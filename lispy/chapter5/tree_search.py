@@ -44,7 +44,12 @@ Predicate = Callable[[Position], bool]
 
 
 class TreeSearch(NamedTuple):
-    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``."""
+    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``.
+
+    >>> from lispy.chapter5.insanity import tower, p0
+    >>> tower.search(p0)
+    ((G W R B) (R W G B) (B R G W) (W B G R))
+    """
 
     lose: Predicate
     """The application's ``lose p``: no win lies at or below ``p``."""
@@ -73,6 +78,11 @@ def tree_search(lose: Predicate, ter: Predicate, successors: Callable[[Position]
     takes a position and gives a Lisp list of positions.  Positions are any
     values but the symbol ``LOSE``.  Returns a :class:`TreeSearch`; errors raised
     by the three functions pass through unchanged.
+
+    >>> from lispy import lisp
+    >>> counting = tree_search(lambda p: p > 9, lambda p: p == 7, lambda p: lisp(p + 2, p + 3))
+    >>> counting.search(1), counting.allsol(1), counting.search(8)
+    (7, (7 7), 'LOSE')
     """
 
     def search(p: Position) -> Any:
