@@ -35,7 +35,7 @@ def _rotations() -> tuple[tuple[int, ...], ...]:
     a quarter turn about the vertical axis and one about the axis through sides 1 and 3."""
     about_vertical = (0, 2, 3, 4, 1, 5)
     about_sides_1_3 = (2, 1, 5, 3, 0, 4)
-    found = {(0, 1, 2, 3, 4, 5)}
+    found: set[tuple[int, ...]] = {(0, 1, 2, 3, 4, 5)}
     frontier = list(found)
     while frontier:
         r = frontier.pop()
