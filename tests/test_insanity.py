@@ -187,3 +187,18 @@ def test_random_puzzles_agree_with_the_brute_force(case: tuple[list[list[str]], 
     assert length(on_lists) >= 1 or not solvable
     assert [word_faces(s) for s in on_words] == [faces_of(s) for s in on_lists]
     assert all(is_solution(puzzle, faces_of(s)) for s in on_lists)
+
+
+@settings(max_examples=20, deadline=None)
+@given(solvable_blocks())
+def test_the_word_pipeline_is_the_assignments_in_a_row(blocks: list[list[str]]) -> None:
+    puzz = lists_rep.orientations(from_python(blocks))
+    assert words_rep.word_puzzle(from_python(blocks)) == mapcar(puzz, lambda x: mapcar(x, words_rep.zap))
+
+
+@pytest.mark.parametrize("n", [0, -1, 2.5, True, "4"])
+def test_tower_search_n_names_a_bad_n(n: object) -> None:
+    from lispy.chapter5.puzzles import tower_search_n
+
+    with pytest.raises(ValueError, match="tower_search_n: n must be a positive integer"):
+        tower_search_n(lists_rep.puzz, n)  # type: ignore[arg-type]

@@ -194,3 +194,16 @@ def test_the_position_keyed_alpha_beta_is_wrong_often_on_shared_trees() -> None:
             assert tree.maxval(t) == tree.valmax(t)
             wrong += position_keyed_maxval(successors, ter, imval)(t) != tree.valmax(t)
     assert wrong > 0
+
+
+def test_chapter_6_prints_the_memoised_counts_beside_valmax(capsys: pytest.CaptureFixture[str]) -> None:
+    from chapters.game_trees import memoised_valmax
+
+    memoised_valmax()
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert [".........", "memoised", "valmax", "0", "5,478"] in rows
+    assert [".........", "on", "the", "symmetry", "key", "0", "765"] in rows
+    size, distinct, classes = reachable(TicTacToe(), board("....X...."))
+    assert ["....X....", "valmax", "0", f"{size:,}"] in rows
+    assert ["....X....", "memoised", "valmax", "0", f"{distinct:,}"] in rows
+    assert ["....X....", "on", "the", "symmetry", "key", "0", f"{len(classes):,}"] in rows

@@ -99,6 +99,14 @@ def test_a_search_five_thousand_levels_deep() -> None:
     assert sys.getrecursionlimit() == limit  # restored
 
 
+def test_both_allsols_reach_a_win_a_hundred_thousand_levels_deep() -> None:
+    """allsol calls the notes' recursive mapapp (lispy.sexpr.literal), a frame or two a level."""
+    k = 100_000
+    chain = tree_search(lambda p: False, lambda p: p == k, lambda p: lisp(p + 1))
+    assert chain.search(0) == k
+    assert chain.allsol(0) == lisp(k) == chain.allsol_efficient(0)
+
+
 def test_tree_search_takes_any_application() -> None:
     # Positions are numbers; successors of p are 2p and 2p + 1 below 16; a win is 11.
     def successors(p: Any) -> Any:

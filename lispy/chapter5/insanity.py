@@ -17,7 +17,9 @@ The puzzle is computed from the blocks by the notes' assignments::
 
 A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
-parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  The search itself::
+parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`orientations` runs the chain
+``puzz1 → puzz3 → puzz4 → puzz`` as one pipeline for other blocks.  ``cycles`` and ``successors``
+call the notes' own recursive ``upto`` and ``mapcar2`` (:mod:`lispy.sexpr.literal`).  The search::
 
     p₀ = (NIL NIL NIL NIL),
     lose p ← orlis[p,λu.a u ε d u],
@@ -29,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import toolz  # type: ignore[import-untyped]  # toolz ships no type information
+
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import (
@@ -38,15 +42,14 @@ from lispy.sexpr.lists import (
     d,
     length,
     mapcar,
-    mapcar2,
     maplist,
     member,
     nth,
     orlis,
     prup,
     sublis,
-    upto,
 )
+from lispy.sexpr.literal import mapcar2, upto
 from lispy.sexpr.reader import read
 
 __all__ = [
@@ -78,6 +81,9 @@ def cycles(u: Any) -> Any:
 
     ``cycles[(2 3 4 5)] = ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))``: one cycle of a
     block's side faces, read from each side in turn.
+
+    >>> cycles(read("(2 3 4 5)"))
+    ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))
     """
     return maplist(u, lambda x: append(x, upto(u, x)))
 
@@ -85,16 +91,11 @@ def cycles(u: Any) -> Any:
 puzz1 = read("((G B B W R G) (G G B G W R) (G W W R B R) (G G R B W W))")
 """The notes' four blocks: top, the four sides clockwise, bottom (ch. 5)."""
 
-puzz2 = append(
-    cycles(read("(2 3 4 5)")),
-    append(
-        cycles(read("(2 5 4 3)")),
-        append(
-            cycles(read("(1 2 6 4)")),
-            append(cycles(read("(1 4 6 2)")), append(cycles(read("(1 3 6 5)")), cycles(read("(1 5 6 3)")))),
-        ),
-    ),
-)
+# fmt: off
+# the notes' one line, cycles[…]*cycles[…]*…: ``*`` groups to the right, u*v*w = u*[v*w]
+puzz2 = append(cycles(read("(2 3 4 5)")), append(cycles(read("(2 5 4 3)")), append(cycles(read("(1 2 6 4)")),
+        append(cycles(read("(1 4 6 2)")), append(cycles(read("(1 3 6 5)")), cycles(read("(1 5 6 3)")))))))
+# fmt: on
 """The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation."""
 
 FACES = read("(1 2 3 4 5 6)")
@@ -119,12 +120,20 @@ parenthesised list of values is LISP's ``list``, here ``lisp(...)``)."""
 
 
 def substitutions(puzz1: Any) -> Any:
-    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``."""
+    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``.
+
+    >>> substitutions(read("((G B B W R G))"))
+    (((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G)))
+    """
     return mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
 
 
 def block_orientations(puzz3: Any) -> Any:
-    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: ``puzz4`` of the substitutions ``puzz3``."""
+    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: ``puzz4`` of the substitutions ``puzz3``.
+
+    >>> a(a(block_orientations(substitutions(read("((G B B W R G))")))))
+    (B B W R)
+    """
     return mapcar(puzz3, lambda s: sublis(s, puzz2))
 
 
@@ -134,16 +143,25 @@ def first_block_reduced(puzz4: Any) -> Any:
     The first block keeps orientations 1, 9 and 17, one for each of its three
     axes: turning the whole tower about its axis or upside down maps any
     solution to one with the first block in one of these, so nothing is lost.
+
+    >>> from lispy.sexpr.lists import length
+    >>> length(a(first_block_reduced(puzz4))), first_block_reduced(puzz4) == puzz
+    (3, True)
     """
     return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
 
 
 def orientations(blocks: Any) -> Any:
-    """``puzz`` for any blocks written as ``puzz1`` is: the three assignments in a row.
+    """``puzz`` for any blocks written as ``puzz1`` is: the notes' chain of assignments as a pipeline,
+    ``puzz1 → puzz3 → puzz4 → puzz``.
 
     ``blocks``: a list of blocks, each ``(top side1 side2 side3 side4 bottom)``.
+
+    >>> from lispy.sexpr.lists import length
+    >>> orientations(puzz1) == puzz, length(a(orientations(puzz1))), length(a(nth(orientations(puzz1), 2)))
+    (True, 3, 24)
     """
-    return first_block_reduced(block_orientations(substitutions(blocks)))
+    return toolz.pipe(blocks, substitutions, block_orientations, first_block_reduced)
 
 
 p0 = read("(NIL NIL NIL NIL)")
@@ -155,6 +173,12 @@ def tower_search(puzz: Any) -> TreeSearch:
 
     ``puzz``: as :func:`orientations` returns.  Search from :data:`p0`; a win is
     a list of four faces, each the four colours of that face, top block first.
+
+    >>> t = tower_search(puzz)
+    >>> t.search(p0)
+    ((G W R B) (R W G B) (B R G W) (W B G R))
+    >>> length(t.allsol(p0)), t.successors(p0)
+    (3, (((B) (B) (W) (R)) ((G) (B) (G) (W)) ((G) (B) (G) (R))))
     """
 
     def lose(p: Any) -> bool:

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from lispy.chapter5.insanity import substitutions
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import (
     a,
@@ -57,7 +58,6 @@ from lispy.sexpr.lists import (
     mapcar2,
     mapchoose,
     n,
-    prup,
     reverse,
 )
 from lispy.sexpr.reader import read
@@ -91,6 +91,9 @@ def edges(k: int, s: Any) -> Any:
     Block ``k``'s three edges; ``s`` is its substitution ``((1 . top) … (6 . bottom))``, an
     element of the notes' ``puzz3``.  ``edges[1,((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))]``
     is ``((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))``.
+
+    >>> edges(1, read("((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))"))
+    ((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))
     """
     return mapcar(OPPOSITE, lambda f: lisp(k, assoc(a(f), s), assoc(a(d(f)), s)))
 
@@ -100,6 +103,10 @@ def colour_graph(puzz3: Any, k: int = 1) -> Any:
 
     The multigraph of the blocks whose substitutions are ``puzz3``, its edges grouped by block:
     for each block, numbered from ``k``, the list of its three edges.
+
+    >>> from lispy.chapter5.insanity import puzz3
+    >>> length(colour_graph(puzz3)), a(colour_graph(puzz3)) == edges(1, a(puzz3))
+    (4, True)
     """
     return NIL if n(puzz3) else cons(edges(k, a(puzz3)), colour_graph(d(puzz3), k + 1))
 
@@ -132,6 +139,10 @@ def fits(e: Any, w: Any) -> bool:
 
     ``w`` is the list of the colours at the ends of the edges chosen so far, ``e``'s included:
     does ``e`` leave both its colours of degree at most 2?
+
+    >>> e = read("(1 (2 . B) (4 . W))")
+    >>> fits(e, read("(B W B W)")), fits(e, read("(B W B W B)"))
+    (True, False)
     """
     return occurrences(d(tail(e)), w) <= 2 and occurrences(d(head(e)), w) <= 2
 
@@ -147,6 +158,10 @@ def factors(u: Any, w: Any = NIL, fit: Callable[[Any, Any], bool] = fits) -> Any
     With as many colours as blocks, degree at most 2 everywhere is degree exactly 2: each
     result is a factor, its edges in the blocks' order.  ``fit`` is ``fits`` unless a caller
     wants to count the candidates (:func:`graph_method` does).
+
+    >>> from lispy.chapter5.insanity import puzz3
+    >>> length(factors(colour_graph(puzz3))), a(factors(colour_graph(puzz3)))
+    (4, ((1 (2 . B) (4 . W)) (2 (1 . G) (6 . R)) (3 (2 . W) (4 . R)) (4 (2 . G) (4 . B))))
     """
     return lisp(NIL) if n(u) else mapapp(a(u), lambda e: (
         lambda v: mapcar(factors(d(u), v, fit), lambda f: cons(e, f)) if fit(e, v) else NIL
@@ -158,6 +173,11 @@ def disjoint(f: Any, g: Any) -> bool:
 
     ``f`` and ``g`` are factors, one edge per block in the blocks' order, so they share an edge
     only where they choose the same one for the same block.
+
+    >>> f = read("((1 (1 . G) (6 . G)) (2 (2 . B) (4 . W)))")
+    >>> g = read("((1 (1 . G) (6 . G)) (2 (3 . B) (5 . W)))")
+    >>> disjoint(f, g), disjoint(d(f), d(g))
+    (False, True)
     """
     return andlis(mapcar2(f, g, lambda y, z: not equal(y, z)), lambda x: x)
 
@@ -168,6 +188,10 @@ def pairs(fs: Any, apart: Callable[[Any, Any], bool] = disjoint) -> Any:
     The edge-disjoint pairs ``(f g)`` of the factors ``fs``, each unordered pair once: the
     solutions, each one for all the towers its cycles' directions and the choice of ``f`` or
     ``g`` for front/back give.  ``apart`` is ``disjoint`` unless a caller counts comparisons.
+
+    >>> from lispy.chapter5.insanity import puzz3
+    >>> length(pairs(factors(colour_graph(puzz3))))  # the notes' puzzle: two solutions up to the towers
+    2
     """
     return (
         NIL
@@ -187,6 +211,9 @@ def cycles_of(h: Any) -> Any:
         cycles_of h ← if n h then NIL else {walk[a h,d h,d tail a h]}[λc.a c . cycles_of d c]
 
     A loop is a cycle of one edge; two edges between the same colours, a cycle of two.
+
+    >>> cycles_of(read("((1 (2 . B) (4 . W)) (2 (1 . W) (6 . B)) (3 (2 . G) (4 . G)))"))
+    (((1 (2 . B) (4 . W)) (2 (1 . W) (6 . B))) ((3 (2 . G) (4 . G))))
     """
     return NIL if n(h) else (lambda c: cons(a(c), cycles_of(d(c))))(walk(a(h), d(h), d(tail(a(h)))))
 
@@ -224,6 +251,9 @@ def directions(cs: Any) -> Any:
             else mapapp[directions d cs,λr.(a cs * r  mapcar[a cs,turn] * r)]
 
     2^(length cs) of them.
+
+    >>> directions(read("(((1 (2 . B) (4 . W))))"))
+    (((1 (2 . B) (4 . W))) ((1 (4 . W) (2 . B))))
     """
     return lisp(NIL) if n(cs) else mapapp(
         directions(d(cs)), lambda r: lisp(append(a(cs), r), append(mapcar(a(cs), turn), r))
@@ -245,7 +275,13 @@ def tower(front_back: Any, right_left: Any, blocks: Any) -> Any:
 
 def towers(pair: Any) -> Any:
     """Every tower of the pair of factors ``(f g)``: ``f`` or ``g`` front/back, each cycle either
-    way, 2 × 2^(c₁+c₂) positions (some equal in colours where a block repeats a colour pair)."""
+    way, 2 × 2^(c₁+c₂) positions (some equal in colours where a block repeats a colour pair).
+
+    >>> from lispy.chapter5.insanity import puzz3, tower
+    >>> ts = towers(a(pairs(factors(colour_graph(puzz3)))))
+    >>> length(ts), andlis(ts, lambda p: not tower.lose(p))  # 2 × 2^(1+2) towers, every face all four colours
+    (16, True)
+    """
     f, g = a(pair), a(d(pair))
     blocks = reverse(mapcar(f, a))
     return mapapp(lisp(lisp(f, g), lisp(g, f)), lambda h: mapapp(
@@ -260,6 +296,9 @@ def symmetries(p: Any) -> Any:
 
         symmetries p ← mapapp[turns[p,4],λq.(q  a q . reverse d q)]
         turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]
+
+    >>> length(symmetries(read("((G W R B) (R W G B) (B R G W) (W B G R))")))
+    8
     """
     return mapapp(turns(p, 4), lambda q: lisp(q, cons(a(q), reverse(d(q)))))
 
@@ -293,6 +332,15 @@ def graph_method(puzz1: Any) -> GraphMethod:
 
     Raises ``ValueError`` if the blocks use more colours than there are blocks: the puzzle asks
     each face to show every colour, which needs exactly as many colours as blocks.
+
+    >>> from lispy.chapter5.insanity import puzz1
+    >>> g = graph_method(puzz1)
+    >>> g.candidates, g.comparisons, length(g.factors), length(g.pairs)
+    (72, 6, 4, 2)
+    >>> graph_method(read("((R W G B Y R))"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    ValueError: graph_method: 1 blocks in 5 colours; ...
     """
     colours = {c for block in puzz1 for c in block}
     if len(colours) > length(puzz1):
@@ -311,7 +359,7 @@ def graph_method(puzz1: Any) -> GraphMethod:
         compared.append(f)
         return disjoint(f, g)
 
-    graph = colour_graph(mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x)))
+    graph = colour_graph(substitutions(puzz1))
     found = factors(graph, NIL, counted_fits)
     solutions = pairs(found, counted_disjoint)
     return GraphMethod(graph, found, solutions, len(tried), len(compared))

@@ -14,16 +14,20 @@ partial towers' words, the highest first, ending with 0; the start is ``(0)``::
     successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p].
 
 ``and`` and ``or`` on words are bitwise; ``a p and x = 0`` reads ``[a p and x] = 0``.
+``successors`` calls the notes' recursive ``mapchoose`` (:func:`lispy.sexpr.literal.mapchoose`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from lispy.chapter5.insanity import puzz
+import toolz  # type: ignore[import-untyped]  # toolz ships no type information
+
+from lispy.chapter5.insanity import orientations, puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
-from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, mapchoose, n, nth
+from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
+from lispy.sexpr.literal import mapchoose
 
 __all__ = [
     "COLOURS",
@@ -38,13 +42,19 @@ __all__ = [
     "ter",
     "tower",
     "word_colours",
+    "word_puzzle",
     "word_tower_search",
+    "words",
     "zap",
 ]
 
 
 def poo(x: Any) -> int:
-    """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit."""
+    """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit.
+
+    >>> poo("R"), poo("W"), poo("G"), poo("B")
+    (1, 2, 4, 8)
+    """
     return 1 if equal(x, "R") else 2 if equal(x, "W") else 4 if equal(x, "G") else 8
 
 
@@ -52,6 +62,10 @@ def zap(v: Any) -> int:
     """``zap v ← if n v then 0 else poo a v +16zap d v``: a face cycle as a 16-bit word.
 
     The first face's colour is in the lowest four bits: ``zap[(R W G B)] = 0x8421``.
+
+    >>> from lispy import read
+    >>> hex(zap(read("(R W G B)")))
+    '0x8421'
     """
     return 0 if n(v) else poo(a(v)) + 16 * zap(d(v))
 
@@ -65,6 +79,13 @@ def word_colours(w: int) -> Any:
 
     ``word_colours(0x8421)`` is ``(R W G B)``.  Not in the notes.  Raises
     ``ValueError`` if a face's four bits are not exactly one colour.
+
+    >>> word_colours(0x8421)
+    (R W G B)
+    >>> word_colours(0x8423)
+    Traceback (most recent call last):
+      ...
+    ValueError: word_colours: face 1 of 0x8423 is not one colour
     """
     colours = []
     for face in range(4):
@@ -78,6 +99,28 @@ def word_colours(w: int) -> Any:
 puzza = mapcar(puzz, lambda x: mapcar(x, zap))
 """``puzz`` with each orientation as a word (ch. 5)."""
 
+
+def words(puzz: Any) -> Any:
+    """``mapcar[puzz,λx.mapcar[x,zap]]``: ``puzza`` of the orientations ``puzz``.
+
+    >>> words(puzz) == puzza, a(a(words(puzz))) == zap(a(a(puzz)))
+    (True, True)
+    """
+    return mapcar(puzz, lambda x: mapcar(x, zap))
+
+
+def word_puzzle(blocks: Any) -> Any:
+    """``puzza`` for any blocks written as ``puzz1`` is: ``puzz1 → puzz3 → puzz4 → puzz → puzza``.
+
+    >>> from lispy.chapter5.insanity import puzz1
+    >>> word_puzzle(puzz1) == puzza
+    True
+    >>> word_tower_search(word_puzzle(puzz1)).search(p0) == search(p0)
+    True
+    """
+    return toolz.pipe(blocks, orientations, words)
+
+
 p0 = lisp(0)
 """The empty tower: ``(0)``."""
 
@@ -87,6 +130,11 @@ def word_tower_search(puzza: Any) -> TreeSearch:
 
     A win is ``(w4 w3 w2 w1 0)``: ``w1`` the first block's word, ``wk`` the ``or``
     of the first k blocks', so block k's word is ``wk xor w(k-1)``.
+
+    >>> word_tower_search(puzza).search(p0)
+    (65535 55275 22217 4744 0)
+    >>> [word_colours(w) for w in (4744, 22217 ^ 4744)]  # the first block, the second
+    [(B B W R), (R G G G)]
     """
 
     def lose(p: Any) -> bool:

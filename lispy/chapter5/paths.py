@@ -30,6 +30,13 @@ def path_search(graph: Any, final: Any) -> TreeSearch:
     vertex with no sublist has no neighbours.  Search from ``(start)``:
     ``path_search(graph, "D").search(lisp("A"))`` is a path ``(D ... A)``, or ``LOSE``.
     ``lose`` cuts a path that revisits a vertex, so cycles do not loop.
+
+    >>> from lispy import lisp, read
+    >>> paths = path_search(read("((A B C) (B D) (C D) (D))"), "D")
+    >>> paths.search(lisp("A")), paths.allsol(lisp("A"))
+    ((D B A), ((D B A) (D C A)))
+    >>> paths.successors(lisp("A"))
+    ((B A) (C A))
     """
 
     def lose(p: Any) -> bool:

@@ -3,7 +3,8 @@
 The notes' puzzle has four blocks in four colours, and their ``ter p ← [length a p = 4]``
 says so.  With n blocks in n colours the puzzle is the same (each face of the tower must show
 all n colours) and so is the notes' search but for that 4: :func:`tower_search_n` is
-:func:`lispy.chapter5.insanity.tower_search` with ``n`` for 4 (lispy's, not the notes').
+:func:`lispy.chapter5.insanity.tower_search` with ``n`` for 4 in ``ter`` (lispy's, not the notes'),
+said once: it takes the notes' ``lose`` and ``successors`` as they are.
 ``puzz`` for n blocks is the notes' assignments unchanged
 (:func:`lispy.chapter5.insanity.orientations`).
 
@@ -17,9 +18,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from lispy.chapter5.insanity import tower_search
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.conversions import from_python
-from lispy.sexpr.lists import a, cons, d, length, mapcar, mapcar2, member, nth, orlis
+from lispy.sexpr.lists import a, length
 
 __all__ = ["COLOURS", "ROTATIONS", "random_puzzle", "tower_search_n"]
 
@@ -33,7 +35,7 @@ def _rotations() -> tuple[tuple[int, ...], ...]:
     a quarter turn about the vertical axis and one about the axis through sides 1 and 3."""
     about_vertical = (0, 2, 3, 4, 1, 5)
     about_sides_1_3 = (2, 1, 5, 3, 0, 4)
-    found = {(0, 1, 2, 3, 4, 5)}
+    found: set[tuple[int, ...]] = {(0, 1, 2, 3, 4, 5)}
     frontier = list(found)
     while frontier:
         r = frontier.pop()
@@ -56,6 +58,13 @@ def random_puzzle(n: int, rng: random.Random, solvable: bool = False) -> Any:
     first laid out as a solved tower (each face a random permutation of the colours), the top
     and bottom drawn at random, and each block then turned by a random rotation.  Raises
     ``ValueError`` for ``n`` outside 1 … 8.
+
+    >>> random_puzzle(2, random.Random(0))
+    ((W W R W W W) (W W W R R W))
+    >>> random_puzzle(9, random.Random(0))
+    Traceback (most recent call last):
+      ...
+    ValueError: random_puzzle: n must be between 1 and 8, got 9
     """
     if not 1 <= n <= len(COLOURS):
         raise ValueError(f"random_puzzle: n must be between 1 and {len(COLOURS)}, got {n}")
@@ -69,23 +78,26 @@ def random_puzzle(n: int, rng: random.Random, solvable: bool = False) -> Any:
 
 
 def tower_search_n(puzz: Any, n: int) -> TreeSearch:
-    """Chapter 5's ``search`` and ``allsol`` for a tower of ``n`` blocks (lispy's generalisation)::
+    """Chapter 5's ``search`` and ``allsol`` for a tower of ``n`` blocks (lispy's generalisation).
 
-        lose p ← orlis[p,λu.a u ε d u]
-        ter p ← [length a p = n]
-        successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]]
+    The notes' four-block search, :func:`lispy.chapter5.insanity.tower_search`, with its ``lose``
+    and ``successors`` unchanged and ``ter p ← [length a p = n]`` for ``[length a p = 4]``: at
+    ``n = 4`` it is the notes' search.  ``puzz``: as :func:`lispy.chapter5.insanity.orientations`
+    gives for ``n`` blocks.  Search from the notes' ``p₀ = (NIL NIL NIL NIL)``: the tower has four
+    faces however many blocks it has.  Raises ``ValueError`` unless ``n`` is a positive integer.
 
-    ``puzz``: as :func:`lispy.chapter5.insanity.orientations` gives for ``n`` blocks.  Search from
-    the notes' ``p₀ = (NIL NIL NIL NIL)``: the tower has four faces however many blocks it has.
+    >>> from lispy.chapter5.insanity import orientations, p0
+    >>> from lispy.sexpr.data import to_pylist
+    >>> blocks = random_puzzle(5, random.Random(1), solvable=True)
+    >>> tower = tower_search_n(orientations(blocks), 5).search(p0)
+    >>> [length(face) for face in to_pylist(tower)]
+    [5, 5, 5, 5]
     """
-
-    def lose(p: Any) -> bool:
-        return orlis(p, lambda u: member(a(u), d(u)))
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"tower_search_n: n must be a positive integer, got {n!r}")
+    four = tower_search(puzz)
 
     def ter(p: Any) -> bool:
         return length(a(p)) == n
 
-    def successors(p: Any) -> Any:
-        return mapcar(a(nth(puzz, 1 + length(a(p)))), lambda x: mapcar2(p, x, lambda y, z: cons(z, y)))
-
-    return tree_search(lose, ter, successors)
+    return tree_search(four.lose, ter, four.successors)

@@ -20,7 +20,8 @@ The notes give ``allsol`` twice, the simple form and "a more efficient form";
 here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions run
 through :func:`lispy.runtime.recursion.run_deep`, on a thread whose stack is big enough for
-deep recursion, so a search 5,000 levels deep works.
+deep recursion, so a search 5,000 levels deep works.  ``allsol`` calls the notes' own recursive
+``mapapp`` (:func:`lispy.sexpr.literal.mapapp`), so that going to its definition lands on its equation.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from typing import Any, NamedTuple
 
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import NIL, Cons, lisp
-from lispy.sexpr.lists import a, d, equal, mapapp, n
+from lispy.sexpr.lists import a, d, equal, n
+from lispy.sexpr.literal import mapapp
 
 __all__ = ["LOSE", "TreeSearch", "tree_search"]
 
@@ -42,7 +44,12 @@ Predicate = Callable[[Position], bool]
 
 
 class TreeSearch(NamedTuple):
-    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``."""
+    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``.
+
+    >>> from lispy.chapter5.insanity import tower, p0
+    >>> tower.search(p0)
+    ((G W R B) (R W G B) (B R G W) (W B G R))
+    """
 
     lose: Predicate
     """The application's ``lose p``: no win lies at or below ``p``."""
@@ -71,6 +78,11 @@ def tree_search(lose: Predicate, ter: Predicate, successors: Callable[[Position]
     takes a position and gives a Lisp list of positions.  Positions are any
     values but the symbol ``LOSE``.  Returns a :class:`TreeSearch`; errors raised
     by the three functions pass through unchanged.
+
+    >>> from lispy import lisp
+    >>> counting = tree_search(lambda p: p > 9, lambda p: p == 7, lambda p: lisp(p + 2, p + 3))
+    >>> counting.search(1), counting.allsol(1), counting.search(8)
+    (7, (7 7), 'LOSE')
     """
 
     def search(p: Position) -> Any:

@@ -78,22 +78,41 @@ def maxlis(u: Any, f: Fn) -> Any:
     """``maxlis[u,f] ← if n u then -∞ else max[f[a u],maxlis[d u,f]]``: the largest ``f`` on ``u``.
 
     ``maxlis[NIL,f] = -∞``.  Recursive, as the notes first give it (ch. 6).
+
+    >>> from lispy import read
+    >>> maxlis(read("(3 12 8)"), lambda x: x), maxlis(read("()"), lambda x: x)
+    (12, -inf)
     """
     return -INF if n(u) else max(f(a(u)), maxlis(d(u), f))
 
 
 def minlis(u: Any, f: Fn) -> Any:
-    """``minlis[u,f] ← if n u then ∞ else min[f[a u],minlis[d u,f]]``: the smallest ``f`` on ``u``."""
+    """``minlis[u,f] ← if n u then ∞ else min[f[a u],minlis[d u,f]]``: the smallest ``f`` on ``u``.
+
+    >>> from lispy import read
+    >>> minlis(read("(3 12 8)"), lambda x: x), minlis(read("()"), lambda x: x)
+    (3, inf)
+    """
     return INF if n(u) else min(f(a(u)), minlis(d(u), f))
 
 
 def maxlis_iterative(u: Any, f: Fn) -> Any:
-    """``maxlis[u,f] ← maxlisa[u,-∞,f]``: the notes' iterative ``maxlis`` (ch. 6; ERRATA E15)."""
+    """``maxlis[u,f] ← maxlisa[u,-∞,f]``: the notes' iterative ``maxlis`` (ch. 6; ERRATA E15).
+
+    >>> from lispy import read
+    >>> maxlis_iterative(read("(3 12 8)"), lambda x: -x)
+    -3
+    """
     return maxlisa(u, -INF, f)
 
 
 def maxlisa(u: Any, x: Any, f: Fn) -> Any:
-    """``maxlisa[u,x,f] ← if n u then x else maxlisa[d u,max[x,f[a u]],f]``: max of x and f on u."""
+    """``maxlisa[u,x,f] ← if n u then x else maxlisa[d u,max[x,f[a u]],f]``: max of x and f on u.
+
+    >>> from lispy import read
+    >>> maxlisa(read("(3 12 8)"), 20, lambda x: x), maxlisa(read("(3 12 8)"), 0, lambda x: x)
+    (20, 12)
+    """
     return x if n(u) else maxlisa(d(u), max(x, f(a(u))), f)
 
 
@@ -103,6 +122,14 @@ def maxlis_primed(u: Any, f: Fn) -> Any:
     The notes: "If these numbers are not available, then it is necessary to prime the
     function with the values of f applied to the first element of the list, and the
     functions are meaningless for null lists."  Raises :class:`NoMoveError` on ``NIL``.
+
+    >>> from lispy import read
+    >>> maxlis_primed(read("(3 12 8)"), lambda x: x)
+    12
+    >>> maxlis_primed(read("()"), lambda x: x)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    lispy.chapter6.game_trees.NoMoveError: maxlis': meaningless for the empty list NIL ...
     """
     if n(u):
         raise NoMoveError("maxlis': meaningless for the empty list NIL (no first element to prime with)")
@@ -110,7 +137,12 @@ def maxlis_primed(u: Any, f: Fn) -> Any:
 
 
 def minlis_primed(u: Any, f: Fn) -> Any:
-    """``minlis'[u,f] ← if n d u then f[a u] else min[f[a u],minlis'[d u,f]]``: ``minlis`` without ``∞``."""
+    """``minlis'[u,f] ← if n d u then f[a u] else min[f[a u],minlis'[d u,f]]``: ``minlis`` without ``∞``.
+
+    >>> from lispy import read
+    >>> minlis_primed(read("(3 12 8)"), lambda x: x)
+    3
+    """
     if n(u):
         raise NoMoveError("minlis': meaningless for the empty list NIL (no first element to prime with)")
     return f(a(u)) if n(d(u)) else min(f(a(u)), minlis_primed(d(u), f))
@@ -126,6 +158,14 @@ def bestmax(u: Any, f: Fn) -> Any:
     that have moves).  Of ``NIL`` the equation values ``a NIL = NIL`` as if it were an element
     and returns ``NIL``; so does this transcription, and so does the notes' own definition run
     by :mod:`lispy.mexpr`.  :func:`bestmax_once` raises :class:`NoMoveError` instead (E13).
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmax(t, tree.valmin)
+    (3 12 8)
+    >>> bestmax(read("()"), tree.valmin)  # the precondition broken: NIL, as the notes' equation gives (E13)
+    NIL
     """
     return bestmaxa(d(u), a(u), f(a(u)), f)
 
@@ -139,6 +179,12 @@ def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
     A new best is evaluated twice, ``f[a u]`` in the test and again in the call: with
     ``f = valmin`` that searches its subtree twice.  :func:`bestmaxa_once` does not (E14).
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmaxa(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 3, tree.valmin)
+    (3 12 8)
     """
     return (
         sofar if n(u)
@@ -151,6 +197,12 @@ def bestmin(u: Any, f: Fn) -> Any:
     """``bestmin[u,f] ← bestmina[d u,a u,f[a u],f]``: the first element of ``u`` with the smallest ``f``.
 
     The same precondition as :func:`bestmax`: ``u`` is not ``NIL`` (:func:`bestmin_once` checks it).
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmin(t, tree.valmax)
+    (2 4 6)
     """
     return bestmina(d(u), a(u), f(a(u)), f)
 
@@ -163,6 +215,12 @@ def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
             else bestmina[d u,a u,f[a u],f]
 
     :func:`bestmaxa` with ``≥`` for ``≤``; :func:`bestmina_once` evaluates once (E14).
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmina(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, tree.valmax)
+    (2 4 6)
     """
     return (
         sofar if n(u)
@@ -189,7 +247,14 @@ def bestmaxa_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
 
 def bestmina_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
-    """:func:`bestmina` evaluating ``f`` once per element (see :func:`bestmaxa_once`)."""
+    """:func:`bestmina` evaluating ``f`` once per element (see :func:`bestmaxa_once`).
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmina_once(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, tree.valmax)
+    (2 4 6)
+    """
     return sofar if n(u) else (
         lambda v: bestmina_once(d(u), sofar, valsofar, f) if v >= valsofar
         else bestmina_once(d(u), a(u), v, f)
@@ -201,6 +266,16 @@ def bestmax_once(u: Any, f: Fn) -> Any:
 
     Raises :class:`NoMoveError` if ``u`` is ``NIL``, where :func:`bestmax`, as the notes
     define it, values ``a NIL`` and returns ``NIL`` (E13).
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmax_once(t, tree.valmin)
+    (3 12 8)
+    >>> bestmax_once(read("()"), tree.valmin)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    lispy.chapter6.game_trees.NoMoveError: bestmax_once: no element to choose: the list is NIL ...
     """
     if n(u):
         raise NoMoveError("bestmax_once: no element to choose: the list is NIL (a position with no moves?)")
@@ -208,7 +283,14 @@ def bestmax_once(u: Any, f: Fn) -> Any:
 
 
 def bestmin_once(u: Any, f: Fn) -> Any:
-    """:func:`bestmin` with :func:`bestmina_once`; raises :class:`NoMoveError` if ``u`` is ``NIL``."""
+    """:func:`bestmin` with :func:`bestmina_once`; raises :class:`NoMoveError` if ``u`` is ``NIL``.
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> bestmin_once(t, tree.valmax)
+    (2 4 6)
+    """
     if n(u):
         raise NoMoveError("bestmin_once: no element to choose: the list is NIL (a position with no moves?)")
     return bestmina_once(d(u), a(u), f(a(u)), f)
@@ -223,6 +305,12 @@ class Game(NamedTuple):
     ``successors p`` is the Lisp list of positions one move on, ``ter p`` says that ``p`` is
     terminal for this analysis, and ``imval p`` is a number approximating ``p``'s value to the
     maximizing player.  ``game_tree_search(*game)`` binds the chapter's definitions to it.
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import imval, successors, ter
+    >>> game = Game(successors, ter, imval)
+    >>> game_tree_search(*game).valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
+    3
     """
 
     successors: Callable[[Position], Any]
@@ -231,7 +319,14 @@ class Game(NamedTuple):
 
 
 class GameTreeSearch(NamedTuple):
-    """Chapter 6's functions bound to one game's ``successors``, ``ter`` and ``imval``."""
+    """Chapter 6's functions bound to one game's ``successors``, ``ter`` and ``imval``.
+
+    >>> from lispy import read
+    >>> from lispy.chapter6.sexp_games import tree
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> tree.valmax(t), tree.valmin(t), tree.maxval(t), tree.minval(t), tree.movemax(t), tree.movemin(t)
+    (3, 6, 3, 6, (3 12 8), (2 4 6))
+    """
 
     successors: Callable[[Position], Any]
     """The game's ``successors p``: the list of positions one move on."""
@@ -269,6 +364,18 @@ def game_tree_search(
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
     whose functions run through :func:`lispy.runtime.recursion.run_deep` (on a thread with a big stack).
+
+    >>> from lispy import read
+    >>> from lispy import from_iterable
+    >>> nim = game_tree_search(  # take 1 or 2 from a heap; who cannot move loses
+    ...     lambda p: from_iterable([(p[0] - k, not p[1]) for k in (1, 2) if k <= p[0]]),
+    ...     lambda p: p[0] == 0,
+    ...     lambda p: -1 if p[1] else 1,  # p[1]: the maximizing player is to move
+    ... )
+    >>> [nim.valmax((k, True)) for k in range(7)]
+    [-1, 1, 1, -1, 1, 1, -1]
+    >>> nim.maxval1((4, True), -1, 0)  # fail-hard: the value 1 clamped to the window [-1, 0]
+    0
     """
 
     def valmax(p: Position) -> Any:

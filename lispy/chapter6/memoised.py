@@ -24,8 +24,9 @@ that it is at most α.  Memoised on the position alone (:func:`position_keyed_ma
 found in peer implementations), such a bound is handed out later as if it were the value, to a
 search with a different window, and the root's value comes out wrong.  The fix is the table of
 :mod:`lispy.aima.transposition`, which stores with each value whether it is exact, a lower or an
-upper bound, and uses a bound only where it decides the new window; keying on ``(p, α, β)`` would be
-correct too but hardly ever hits.
+upper bound, and uses a bound only where it decides the new window.  Keying on ``(p, α, β)`` is
+correct too, since the window is part of the question, but an entry then answers only a search with
+the same window.
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import successors, ter, imval
@@ -41,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-import toolz
+import toolz  # type: ignore[import-untyped]  # toolz ships no type information
 
 from lispy.chapter6.game_trees import INF, maxlis, minlis
 from lispy.runtime.recursion import deep

@@ -35,17 +35,31 @@ __all__ = [
 
 
 def successors(p: Any) -> Any:
-    """The subtrees of the position ``p``: ``p`` itself, a list of positions."""
+    """The subtrees of the position ``p``: ``p`` itself, a list of positions.
+
+    >>> from lispy import read
+    >>> successors(read("((3 12 8) (2 4 6))"))
+    ((3 12 8) (2 4 6))
+    """
     return p
 
 
 def ter(p: Any) -> bool:
-    """A position is terminal when it is a number."""
+    """A position is terminal when it is a number.
+
+    >>> from lispy import read
+    >>> ter(3), ter(read("(3 12 8)")), ter(True)
+    (True, False, False)
+    """
     return isinstance(p, (int, float)) and not isinstance(p, bool)
 
 
 def imval(p: Any) -> Any:
-    """The value of a terminal position: the number itself."""
+    """The value of a terminal position: the number itself.
+
+    >>> imval(3)
+    3
+    """
     return p
 
 
@@ -58,6 +72,13 @@ def uniform_tree(k: int, n: int, leaves: Iterable[Any]) -> Any:
 
     ``uniform_tree(2, 2, [1, 2, 3, 4])`` is ``((1 2) (3 4))``; depth 0 is the single leaf.
     Raises ``ValueError`` unless exactly ``k**n`` leaves are given.
+
+    >>> uniform_tree(2, 2, [1, 2, 3, 4]), uniform_tree(3, 0, [7])
+    (((1 2) (3 4)), 7)
+    >>> uniform_tree(2, 2, [1, 2, 3])
+    Traceback (most recent call last):
+      ...
+    ValueError: uniform_tree: k**n = 4 leaves needed for k=2, n=2, got 3
     """
     level = list(leaves)
     if len(level) != k**n:
@@ -68,7 +89,12 @@ def uniform_tree(k: int, n: int, leaves: Iterable[Any]) -> Any:
 
 
 def minimax(t: Any, max_to_move: bool = True) -> Any:
-    """The minimax value of the S-expression tree ``t``, computed directly by plain recursion."""
+    """The minimax value of the S-expression tree ``t``, computed directly by plain recursion.
+
+    >>> from lispy import read
+    >>> minimax(read("((3 12 8) (2 4 6) (14 5 2))")), minimax(read("((3 12 8) (2 4 6) (14 5 2))"), False)
+    (3, 6)
+    """
     if ter(t):
         return t
     values = [minimax(c, not max_to_move) for c in to_pylist(t)]
@@ -81,6 +107,13 @@ def ordered(t: Any, best_first: bool = True, max_to_move: bool = True) -> Any:
     "The best case is the one in which the best move in every position is examined first";
     in the worst case "the moves happen to be examined in inverse order of merit" (ch. 6).
     Ties keep their order.
+
+    >>> from lispy import read
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> ordered(t)
+    ((3 8 12) (2 4 6) (2 5 14))
+    >>> ordered(t, best_first=False)
+    ((6 4 2) (14 5 2) (12 8 3))
     """
     if ter(t):
         return t
