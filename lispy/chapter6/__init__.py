@@ -7,5 +7,9 @@
 - :mod:`lispy.chapter6.watch`, :mod:`lispy.chapter6.drawing`: watching which positions a
   search examines, and drawing a tree with ``x`` on the moves it never examined;
 - :mod:`lispy.chapter6.move_ordering`: uniform trees, counts of positions examined, and the
-  notes' ordering by a short look-ahead.
+  notes' ordering by a short look-ahead;
+- :mod:`lispy.chapter6.memoised`: ``valmax`` memoised (a transposition table for minimax, with
+  ``toolz.memoize``), and why the same table keyed on the position alone is wrong for αβ;
+- :mod:`lispy.chapter6.iteration`: "iterative versions are generally better", shown by the frames
+  each form of ``maxlis`` keeps open.
 """
