@@ -183,11 +183,9 @@ def _archive(path: Path) -> int:
     """Write ``lispy`` and ``lark`` (the installed, importable packages) into the zip ``path``."""
     import lark
 
-    import lispy
-
     count = 0
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for package in (Path(lispy.__file__).parent, Path(lark.__file__).parent):
+        for package in (Path(__file__).resolve().parents[1], Path(lark.__file__).parent):
             for file in sorted(package.rglob("*")):
                 if file.is_file() and "__pycache__" not in file.parts and file.suffix not in (".pyc", ".css"):
                     z.write(file, file.relative_to(package.parent).as_posix())
