@@ -432,3 +432,26 @@ def test_the_figure_2_6_stepper(browser: Browser) -> None:
 def test_no_console_errors_and_no_request_leaves_127_0_0_1(browser: Browser) -> None:
     assert browser.console == []
     assert browser.outside == []
+
+
+def test_the_printed_form_tried_shows_the_failure_the_errata_describe(browser: Browser) -> None:
+    from lispy.edition.live import row_reply
+
+    page = browser.page
+    corrected = [
+        e.anchor for e in ENTRIES if e.statement(corrected=True).text != e.statement(corrected=False).text
+    ]
+    offered = page.locator("form.try:has([data-action=run-printed])")
+    assert [offered.nth(i).get_attribute("data-definition") for i in range(offered.count())] == corrected
+    for anchor in ("movemax", "minval2", "maxval2"):
+        form = page.locator(f'form.try[data-definition="{anchor}"]')
+        text = form.locator("textarea").input_value()
+        form.locator("[data-action=run-printed]").click()
+        browser.wait(
+            f"document.querySelector('form.try[data-definition=\"{anchor}\"]').dataset.state !== 'running'"
+        )
+        printed = form.locator("output[data-result]").text_content()
+        assert printed == row_reply(anchor, text, printed=True) != row_reply(anchor, text), anchor
+    assert "undefined name succesors" in (
+        page.locator('form.try[data-definition="movemax"] output').text_content() or ""
+    )

@@ -153,3 +153,13 @@ def test_serve_prints_its_address_serves_the_edition_and_stops_with_one_line(tmp
     finally:
         child.kill()
     assert (out, err, child.returncode) == ("stopped serving\n", "", 0)
+
+
+def test_the_printed_form_fails_as_the_errata_say() -> None:
+    assert live.row_reply("movemax", EXAMPLES["movemax"].notes, printed=True).endswith(
+        "undefined name succesors"
+    )
+    assert live.row_reply("mapapp", EXAMPLES["mapapp"].notes, printed=True).endswith("undefined name mappap")
+    assert "unexpected ']'" in live.row_reply("puzz2", "puzz2", printed=True)
+    assert live.row_reply("maxval2", EXAMPLES["maxval2"].notes, printed=True) == "∞"  # E12: no `if n u` case
+    assert live.row_reply("maxval2", EXAMPLES["maxval2"].notes) == "3"

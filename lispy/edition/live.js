@@ -1,7 +1,8 @@
 /* lispy's edition, runnable: each row's example and a REPL run by lispy itself in Pyodide (in a Web
    Worker, worker.js), and αβ stepped through.  The page reads the same without this script.
    Interface: <html data-runtime="loading|ready|unavailable">; form.try[data-definition] with
-   textarea[name=expr], [data-action=run], output[data-result], data-state="running|done|error";
+   textarea[name=expr], [data-action=run] (and [data-action=run-printed] where ERRATA.md corrects the
+   definition), output[data-result], data-state="running|done|error";
    form#repl with textarea[name=input], [data-action=run], [data-action=stop], pre#repl-log;
    section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined. */
 "use strict";
@@ -76,7 +77,7 @@
     document.querySelectorAll(".runtime-status").forEach(function (p) { p.textContent = text; });
   }
   function runButtons(enabled) {
-    document.querySelectorAll("form.try [data-action=run], #repl [data-action=run]").forEach(function (b) {
+    document.querySelectorAll("form.try [data-action^=run], #repl [data-action=run]").forEach(function (b) {
       b.disabled = !enabled;
     });
   }
@@ -126,6 +127,8 @@
         Promise.resolve(then && then()).then(function () {
           root.dataset.runtime = "ready";
           root.dataset.readySeconds = ((performance.now() - started) / 1000).toFixed(2);
+          // seconds to start Pyodide, then to unpack and import lispy
+          root.dataset.readyStages = m.stages.map(function (s) { return s.toFixed(2); }).join(" ");
           runButtons(true);
           status("lispy is running in this page (Python " + m.python + " in Pyodide, ready in " +
             root.dataset.readySeconds + " s).");
@@ -172,16 +175,20 @@
   rows.forEach(function (form) {
     const input = form.querySelector("textarea[name=expr]");
     const output = form.querySelector("output[data-result]");
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
+    const printedButton = form.querySelector("[data-action=run-printed]");
+    function run(printed) {
       if (root.dataset.runtime !== "ready") return;
       form.dataset.state = "running";
+      form.dataset.printed = printed ? "true" : "false";
       output.textContent = "running …";
-      send({ kind: "row", definition: form.dataset.definition, text: input.value }).then(function (m) {
+      send({ kind: "row", definition: form.dataset.definition, text: input.value, printed: printed }).then(function (m) {
         output.textContent = m.text;
+        if (m.seconds !== undefined) form.dataset.seconds = m.seconds.toFixed(3);
         form.dataset.state = m.failed ? "error" : "done";
       });
-    });
+    }
+    form.addEventListener("submit", function (event) { event.preventDefault(); run(false); });
+    if (printedButton) printedButton.addEventListener("click", function () { run(true); });
   });
 
   if (repl) {
@@ -197,6 +204,7 @@
       repl.dataset.state = "running";
       send({ kind: "repl", text: text }).then(function (m) {
         running--;
+        if (m.seconds !== undefined) repl.dataset.seconds = m.seconds.toFixed(3);
         if (m.stopped) append("interrupted");
         else {
           if (m.text) append(m.text);

@@ -100,9 +100,12 @@ def _reply(session: Session, text: str) -> tuple[str, bool]:
 _ENVIRONMENTS: dict[Any, Environment] = {}
 
 
-def _environment(anchor: str) -> Environment:
-    """The environment in which the row ``anchor``'s example runs (shared by rows that need the same)."""
-    from lispy.edition.applications import application_for, not_last
+def _environment(anchor: str, printed: bool = False) -> Environment:
+    """The environment in which the row ``anchor``'s example runs (shared by rows that need the same);
+    with ``printed``, the same with the row's definition as printed (the others corrected), as
+    ``:printed`` would load it.  Raises ``MSyntaxError`` for a printed form that does not read."""
+    from lispy.edition.applications import _PARTS, application_for, not_last
+    from lispy.mexpr.program import notes
     from lispy.notes.index import ENTRIES
 
     entry = next((e for e in ENTRIES if e.anchor == anchor), None)
@@ -110,37 +113,50 @@ def _environment(anchor: str) -> Environment:
         raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
     application = application_for(entry)
     key = (application.kind, entry.name, entry.occurrence) if not_last(entry) else application.kind
+    if printed:
+        key = ("printed", anchor)
     if key not in _ENVIRONMENTS:
-        _ENVIRONMENTS[key] = application.notes(entry)
+        if printed:
+            m = notes(*_PARTS[application.kind], printed=(entry.name,), **application.bindings)
+            if not_last(entry):
+                m.define(entry.statement(corrected=False).parse())
+            _ENVIRONMENTS[key] = m
+        else:
+            _ENVIRONMENTS[key] = application.notes(entry)
     return _ENVIRONMENTS[key]
 
 
-def row_reply(anchor: str, text: str) -> str:
-    """What ``python -m lispy`` prints for ``text`` in the environment of the row ``anchor`` (its
-    definitions as :mod:`lispy.edition.examples` has them).  Each run starts from that environment
-    as built: what ``text`` defines (``graph ← …``) is gone after it."""
-    environment = _environment(anchor)
-    saved = environment.snapshot()
+def _row(anchor: str, text: str, printed: bool) -> tuple[str, bool]:
     session = Session()
+    if printed:  # a printed form that does not read fails here, reported as the REPL reports it
+        failed: list[str] = []
+        session.complain = failed.append
+        environment = session.attempt(lambda: _environment(anchor, printed=True), 1)
+        if environment is None:
+            return "\n".join(failed), True
+    else:
+        environment = _environment(anchor)
+    saved = environment.snapshot()
     session.environment = environment
     try:
-        return _reply(session, text)[0]
+        return _reply(session, text)
     finally:
         environment.restore(saved)
 
 
-def row_json(anchor: str, text: str) -> str:
+def row_reply(anchor: str, text: str, printed: bool = False) -> str:
+    """What ``python -m lispy`` prints for ``text`` in the environment of the row ``anchor`` (its
+    definitions as :mod:`lispy.edition.examples` has them; with ``printed``, the row's definition as
+    the notes print it).  Each run starts from that environment as built: what ``text`` defines
+    (``graph ← …``) is gone after it."""
+    return _row(anchor, text, printed)[0]
+
+
+def row_json(anchor: str, text: str, printed: bool = False) -> str:
     """:func:`row_reply` for ``worker.js``: JSON ``{"text": …, "failed": …}`` (``failed``: an error
     was printed)."""
-    environment = _environment(anchor)
-    saved = environment.snapshot()
-    session = Session()
-    session.environment = environment
-    try:
-        printed, failed = _reply(session, text)
-    finally:
-        environment.restore(saved)
-    return json.dumps({"text": printed, "failed": failed})
+    reply, failed = _row(anchor, text, printed)
+    return json.dumps({"text": reply, "failed": failed})
 
 
 class Repl:
@@ -283,8 +299,14 @@ def row_form(r: Row) -> str:
         "with ←)</label>"
         f'<textarea id="try-{anchor}" name="expr" rows="{lines + 1}" spellcheck="false">'
         f"{escape(o.example.notes)}</textarea>"
-        '<div class="buttons"><button type="submit" data-action="run">Run</button></div>'
-        f'<output data-result for="try-{anchor}"></output></form>'
+        '<div class="buttons"><button type="submit" data-action="run">Run</button>'
+        + (
+            ' <button type="button" data-action="run-printed" title="with this definition as the notes print '
+            'it (ERRATA.md)">Run as printed (1973)</button>'
+            if r.corrected is not None
+            else ""
+        )
+        + f'</div><output data-result for="try-{anchor}"></output></form>'
     )
 
 

@@ -167,7 +167,7 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
     place(t, (), 0)
     where = {path: (px, _MARGIN + 16 + depth * _Y_GAP) for path, depth, px, _ in nodes}
     width = max(px for px, _ in where.values()) + _MARGIN
-    height = max(py for _, py in where.values()) + _MARGIN + 20
+    height = max(py for _, py in where.values()) + _MARGIN + 24
     parts = [
         f'<svg class="tree" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
         f'role="img" aria-label="{escape(title)}">',
@@ -184,6 +184,9 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
         _, py = where[path]
         maxing = (depth % 2 == 0) == max_to_move
         parts.append(f'<g data-node="{_name(path)}">')
+        if path:
+            below = py + (24 if ter(p) else 26)
+            parts.append(f'<text class="path" x="{px:.1f}" y="{below + 4:.1f}">{_name(path)}</text>')
         if ter(p):
             parts.append(f'<rect x="{px - 15:.1f}" y="{py - 13:.1f}" width="30" height="26" rx="3"/>')
             parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}">{escape(atom_to_string(p))}</text>')
