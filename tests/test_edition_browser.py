@@ -455,3 +455,23 @@ def test_the_printed_form_tried_shows_the_failure_the_errata_describe(browser: B
     assert "undefined name succesors" in (
         page.locator('form.try[data-definition="movemax"] output').text_content() or ""
     )
+
+
+def test_a_broken_definition_edited_into_the_proof_shows_a_disagreement(browser: Browser) -> None:
+    from lispy.edition.live import prove_edited
+
+    form = browser.page.locator('form.proof[data-definition="valmax"]')
+    seed, trials = int(form.get_attribute("data-seed") or 0), int(form.get_attribute("data-trials") or 0)
+    broken = "valmax p ← if ter p then imval p else minlis[successors p,valmin]"
+    for text, state in ((None, "agree"), (broken, "disagree")):
+        if text is not None:
+            form.locator("textarea[name=definition]").fill(text)
+        source = form.locator("textarea[name=definition]").input_value()
+        form.locator("[data-action=prove]").click()
+        browser.wait(
+            "document.querySelector('form.proof[data-definition=valmax]').dataset.state !== 'running'"
+        )
+        assert form.get_attribute("data-state") == state
+        said = form.locator("output[data-result]").text_content()
+        assert said == prove_edited("valmax", source, seed, trials)[0]
+    assert "First disagreement: on " in (said or "") and f"(seed {seed})" in (said or "")

@@ -163,3 +163,42 @@ def test_the_printed_form_fails_as_the_errata_say() -> None:
     assert "unexpected ']'" in live.row_reply("puzz2", "puzz2", printed=True)
     assert live.row_reply("maxval2", EXAMPLES["maxval2"].notes, printed=True) == "∞"  # E12: no `if n u` case
     assert live.row_reply("maxval2", EXAMPLES["maxval2"].notes) == "3"
+
+
+@pytest.mark.parametrize("anchor", ["search", "allsol-1", "valmax", "maxval2", "bestmax", "p0", "puzz2"])
+def test_the_proof_re_run_on_the_definition_unchanged_is_the_builds(anchor: str) -> None:
+    from lispy.edition.proof import prove
+
+    built = prove(1973, 10)[anchor]
+    entry = next(e for e in ENTRIES if e.anchor == anchor)
+    said, holds = live.prove_edited(anchor, entry.statement().text, 1973, 10)
+    assert holds == built.holds
+    assert said.startswith(
+        f"✓ The edited definition and the Python agreed on {built.agreed} of {built.trials} "
+    )
+    assert "(seed 1973)" in said
+
+
+def test_a_broken_definition_shows_the_first_disagreement() -> None:
+    broken = "valmax p ← if ter p then imval p else minlis[successors p,valmin]"
+    said, holds = live.prove_edited("valmax", broken, 1973, 100)
+    assert not holds and said.startswith("✗ The edited definition and the Python agreed on ")
+    first = said.split("First disagreement: on ", 1)[1]
+    tree_text, values = first.split(": the notes give ")
+    notes_value, python_value = values.split(", the Python ")
+    from lispy.chapter6.sexp_games import tree as sexp_tree
+
+    t = read(tree_text)
+    leaves = [int(x) for x in tree_text.replace("(", " ").replace(")", " ").split()]
+    # the broken valmax minimizes at every level (its valmin calls it back): the least leaf
+    assert int(python_value) == sexp_tree.valmax(t) != int(notes_value) == min(leaves)
+
+
+def test_an_edit_that_does_not_read_or_defines_another_name_is_refused() -> None:
+    assert live.prove_edited("valmax", "valmax p ← if ter p", 1973, 5)[0].startswith(
+        "error: edit: valmax, line 1"
+    )
+    assert live.prove_edited("valmax", "valmin p ← 1", 1973, 5) == (
+        "error: the edit must define valmax alone (it defines valmin)",
+        False,
+    )

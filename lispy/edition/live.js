@@ -3,6 +3,8 @@
    Interface: <html data-runtime="loading|ready|unavailable">; form.try[data-definition] with
    textarea[name=expr], [data-action=run] (and [data-action=run-printed] where ERRATA.md corrects the
    definition), output[data-result], data-state="running|done|error";
+   form.proof[data-definition] with textarea[name=definition], [data-action=prove], output[data-result],
+   data-state="running|agree|disagree|error";
    form#repl with textarea[name=input], [data-action=run], [data-action=stop], pre#repl-log;
    section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined. */
 "use strict";
@@ -63,7 +65,7 @@
   });
 
   /* --- the runtime ------------------------------------------------------------------------------ */
-  const rows = Array.from(document.querySelectorAll("form.try"));
+  const rows = Array.from(document.querySelectorAll("form.try"));  // (and form.proof, below)
   const repl = document.getElementById("repl");
   if (!rows.length && !repl) return;
   const log = document.getElementById("repl-log");
@@ -77,7 +79,7 @@
     document.querySelectorAll(".runtime-status").forEach(function (p) { p.textContent = text; });
   }
   function runButtons(enabled) {
-    document.querySelectorAll("form.try [data-action^=run], #repl [data-action=run]").forEach(function (b) {
+    document.querySelectorAll("form.try [data-action^=run], form.proof [data-action=prove], #repl [data-action=run]").forEach(function (b) {
       b.disabled = !enabled;
     });
   }
@@ -189,6 +191,22 @@
     }
     form.addEventListener("submit", function (event) { event.preventDefault(); run(false); });
     if (printedButton) printedButton.addEventListener("click", function () { run(true); });
+  });
+
+  document.querySelectorAll("form.proof").forEach(function (form) {
+    const input = form.querySelector("textarea[name=definition]");
+    const output = form.querySelector("output[data-result]");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (root.dataset.runtime !== "ready") return;
+      form.dataset.state = "running";
+      output.textContent = "checking …";
+      send({ kind: "proof", definition: form.dataset.definition, text: input.value,
+        seed: Number(form.dataset.seed), trials: Number(form.dataset.trials) }).then(function (m) {
+        output.textContent = m.text;
+        form.dataset.state = m.stopped ? "error" : m.failed ? "disagree" : "agree";
+      });
+    });
   });
 
   if (repl) {

@@ -34,7 +34,10 @@ self.onmessage = async (event) => {
   }
   const t0 = performance.now();
   try {
-    const answer = JSON.parse(m.kind === "row" ? live.row_json(m.definition, m.text, Boolean(m.printed)) : repl.json(m.text));
+    const answer = JSON.parse(
+      m.kind === "row" ? live.row_json(m.definition, m.text, Boolean(m.printed))
+        : m.kind === "proof" ? live.prove_json(m.definition, m.text, m.seed, m.trials)
+          : repl.json(m.text));
     answer.type = "reply";
     answer.id = m.id;
     answer.seconds = (performance.now() - t0) / 1000;
