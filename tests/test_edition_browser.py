@@ -475,3 +475,22 @@ def test_a_broken_definition_edited_into_the_proof_shows_a_disagreement(browser:
         said = form.locator("output[data-result]").text_content()
         assert said == prove_edited("valmax", source, seed, trials)[0]
     assert "First disagreement: on " in (said or "") and f"(seed {seed})" in (said or "")
+
+
+def test_a_random_tree_of_the_readers_choice_is_stepped_through(browser: Browser) -> None:
+    from lispy.edition.stepper import frames, random_tree
+
+    page = browser.page
+    form = page.locator('form.stepper-choice[data-for="random"]')
+    form.locator("select[name=k]").select_option("3")
+    form.locator("select[name=n]").select_option("2")
+    form.locator("input[name=seed]").fill("7")
+    form.locator("select[name=order]").select_option("best-first")
+    form.locator("[data-action=make]").click()
+    browser.wait("document.querySelector('form.stepper-choice').dataset.state !== 'running'")
+    assert form.get_attribute("data-state") == "done"
+    expected = frames(random_tree(3, 2, 7, "best-first"))
+    seen = _step_to_end(page, "random")
+    assert seen == [(str(f["step"]), f["alpha"], f["beta"], str(f["examined"])) for f in expected]
+    says = page.locator('section[data-stepper="random"] .says').text_content() or ""
+    assert says == expected[-1]["says"] and "5 of the 9 terminal positions examined" in says

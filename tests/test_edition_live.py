@@ -202,3 +202,36 @@ def test_an_edit_that_does_not_read_or_defines_another_name_is_refused() -> None
         "error: the edit must define valmax alone (it defines valmin)",
         False,
     )
+
+
+@pytest.mark.parametrize(("k", "n"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (4, 3), (2, 6)])
+def test_a_random_trees_stepper_follows_the_transcription_and_best_first_is_the_minimal_tree(
+    k: int, n: int
+) -> None:
+    from lispy.chapter6.sexp_games import minimax
+    from lispy.edition.stepper import random_tree
+
+    bound = k ** ((n + 1) // 2) + k ** (n // 2) - 1  # Knuth and Moore's minimal tree
+    for seed in range(5):
+        values = set()
+        for order in ("worst-first", "random", "best-first"):
+            t = random_tree(k, n, seed, order)
+            last = frames(t)[-1]
+            watch = Watch(*tree[:3])
+            assert str(watch.search.maxval(watch.root(t))) == last["value"] == str(minimax(t))
+            assert last["examined"] == len(watch.evaluated) and last["leaves"] == k**n
+            values.add(last["value"])
+            if order == "best-first":
+                leaves = str(t).replace("(", " ").replace(")", " ").split()
+                distinct = len(set(leaves)) == len(leaves)
+                assert last["examined"] == bound if distinct else last["examined"] <= bound
+        assert len(values) == 1, "the order of the moves does not change the value"
+
+
+def test_a_random_tree_outside_the_bounds_is_refused() -> None:
+    from lispy.edition.stepper import random_tree
+
+    for k, n, order in [(1, 3, "random"), (2, 0, "random"), (4, 4, "random"), (2, 2, "sideways")]:
+        with pytest.raises(ValueError):
+            random_tree(k, n, 0, order)
+    assert '"failed": true' in live.stepper_json(5, 5, 0, "random")

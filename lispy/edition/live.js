@@ -14,7 +14,7 @@
   const where = (here && here.dataset.pyodide) || "pyodide/";
 
   /* --- αβ step by step: needs no runtime ------------------------------------------------------ */
-  document.querySelectorAll("section[data-stepper]").forEach(function (section) {
+  function stepper(section) {
     const frames = JSON.parse(section.querySelector("script.frames").textContent);
     const prev = section.querySelector("[data-action=prev]");
     const next = section.querySelector("[data-action=next]");
@@ -62,7 +62,8 @@
     prev.addEventListener("click", function () { show(Math.max(0, Number(section.dataset.step) - 1)); });
     next.addEventListener("click", function () { show(Math.min(frames.length, Number(section.dataset.step) + 1)); });
     show(0);
-  });
+  }
+  document.querySelectorAll("section[data-stepper]").forEach(stepper);
 
   /* --- the runtime ------------------------------------------------------------------------------ */
   const rows = Array.from(document.querySelectorAll("form.try"));  // (and form.proof, below)
@@ -79,7 +80,8 @@
     document.querySelectorAll(".runtime-status").forEach(function (p) { p.textContent = text; });
   }
   function runButtons(enabled) {
-    document.querySelectorAll("form.try [data-action^=run], form.proof [data-action=prove], #repl [data-action=run]").forEach(function (b) {
+    document.querySelectorAll(
+      "form.try [data-action^=run], form.proof [data-action=prove], form.stepper-choice button, #repl [data-action=run]").forEach(function (b) {
       b.disabled = !enabled;
     });
   }
@@ -205,6 +207,29 @@
         seed: Number(form.dataset.seed), trials: Number(form.dataset.trials) }).then(function (m) {
         output.textContent = m.text;
         form.dataset.state = m.stopped ? "error" : m.failed ? "disagree" : "agree";
+      });
+    });
+  });
+
+  document.querySelectorAll("form.stepper-choice").forEach(function (form) {
+    const output = form.querySelector("output[data-result]");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (root.dataset.runtime !== "ready") return;
+      form.dataset.state = "running";
+      output.textContent = " computing …";
+      const field = function (name) { return form.elements[name].value; };
+      send({ kind: "stepper", k: Number(field("k")), n: Number(field("n")), seed: Number(field("seed")),
+        order: field("order") }).then(function (m) {
+        output.textContent = m.html ? "" : " " + m.text;
+        form.dataset.state = m.failed ? "error" : "done";
+        if (!m.html) return;
+        const old = document.querySelector('section[data-stepper="' + form.dataset.for + '"]');
+        const holder = document.createElement("div");
+        holder.innerHTML = m.html;
+        const made = holder.firstElementChild;
+        old.replaceWith(made);
+        stepper(made);
       });
     });
   });

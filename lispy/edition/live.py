@@ -64,6 +64,7 @@ __all__ = [
     "row_json",
     "row_reply",
     "serve_after",
+    "stepper_json",
     "write_runtime",
 ]
 
@@ -275,6 +276,17 @@ def prove_json(anchor: str, source: str, seed: int, trials: int) -> str:
     """:func:`prove_edited` for ``worker.js``: JSON ``{"text": …, "failed": …}``."""
     said, holds = prove_edited(anchor, source, seed, trials)
     return json.dumps({"text": said, "failed": not holds})
+
+
+def stepper_json(k: int, n: int, seed: int, order: str) -> str:
+    """The stepper of a random tree (:func:`lispy.edition.stepper.random_section`) for ``worker.js``:
+    JSON ``{"html": …}``, or ``{"text": "error: …", "failed": true}`` for a choice it refuses."""
+    from lispy.edition.stepper import random_section
+
+    try:
+        return json.dumps({"html": random_section(k, n, seed, order), "failed": False})
+    except ValueError as e:
+        return json.dumps({"text": f"error: {e}", "failed": True})
 
 
 class Repl:

@@ -23,16 +23,27 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from html import escape
 from typing import Any
 
-from lispy.chapter6.sexp_games import imval, successors, ter
+from lispy.chapter6.sexp_games import imval, ordered, successors, ter, uniform_tree
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.data import to_pylist
 from lispy.sexpr.lists import a, d, n
+from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = ["STEPPERS", "frames", "section"]
+__all__ = [
+    "MOST_LEAVES",
+    "ORDERS",
+    "STEPPERS",
+    "chooser",
+    "frames",
+    "random_section",
+    "random_tree",
+    "section",
+]
 
 STEPPERS = {
     "figure-2-6": ("Figure 2.6, reconstructed: minval on ((2 5) (9 4 7))", "((2 5) (9 4 7))", False),
@@ -204,10 +215,64 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
     return "".join(parts)
 
 
+ORDERS = ("worst-first", "random", "best-first")
+"""The orders of moves a random tree's stepper offers: "inverse order of merit", as drawn, the best first."""
+
+MOST_LEAVES = 64
+"""The largest random tree a stepper draws: k**n terminal positions at most."""
+
+
+def random_tree(k: int, n: int, seed: int, order: str = "random") -> Any:
+    """A uniform tree, ``k`` moves a position and depth ``n``, with terminal values 0–99 drawn from
+    ``seed``; its moves in ``order`` (:data:`ORDERS`) for the maximizing player to move.  Raises
+    ``ValueError`` for k < 2, n < 1, more than :data:`MOST_LEAVES` terminal positions or another order.
+
+    >>> random_tree(2, 2, 1973, "best-first")
+    ((68 71) (27 98))
+    """
+    if k < 2 or n < 1 or k**n > MOST_LEAVES:
+        raise ValueError(f"k = {k}, n = {n}: k ≥ 2, n ≥ 1 and at most {MOST_LEAVES} terminal positions (k^n)")
+    if order not in ORDERS:
+        raise ValueError(f"order {order!r}: one of {', '.join(ORDERS)}")
+    rng = random.Random(f"{seed}:{k}:{n}")
+    t = uniform_tree(k, n, [rng.randint(0, 99) for _ in range(k**n)])
+    return t if order == "random" else ordered(t, best_first=order == "best-first", max_to_move=True)
+
+
+def random_section(k: int, n: int, seed: int, order: str) -> str:
+    """The stepper of :func:`random_tree` (``maxval``), as :func:`section` makes it."""
+    t = random_tree(k, n, seed, order)
+    title = f"a random uniform tree (k = {k}, n = {n}, seed {seed}, {order}): maxval on {to_string(t)}"
+    return _section("random", title, t, True)
+
+
+def chooser(k: int = 2, n: int = 3, seed: int = 1973, order: str = "random") -> str:
+    """The form that makes a random tree's stepper in the page (lispy computes its frames there)."""
+
+    def options(values: Any, chosen: Any) -> str:
+        return "".join(f"<option{' selected' if v == chosen else ''}>{v}</option>" for v in values)
+
+    return (
+        '<form class="stepper-choice live" data-for="random">'
+        f'<label>k <select name="k">{options(range(2, 5), k)}</select></label> '
+        f'<label>n <select name="n">{options(range(1, 5), n)}</select></label> '
+        f'<label>seed <input name="seed" type="number" value="{seed}" min="0"></label> '
+        f'<label>order <select name="order">{options(ORDERS, order)}</select></label> '
+        '<button type="submit" data-action="make">Step through this tree</button>'
+        "<output data-result></output></form>"
+    )
+
+
 def section(anchor: str) -> str:
-    """The stepper ``anchor`` of :data:`STEPPERS`: the tree, the controls, and every step as a list."""
+    """The stepper ``anchor`` of :data:`STEPPERS`, or ``"random"``, the default random tree (k = 2,
+    n = 3, seed 1973, as drawn): the tree, the controls, and every step as a list."""
+    if anchor == "random":
+        return chooser() + random_section(2, 3, 1973, "random")
     title, text, max_to_move = STEPPERS[anchor]
-    t = read(text)
+    return _section(anchor, title, read(text), max_to_move)
+
+
+def _section(anchor: str, title: str, t: Any, max_to_move: bool) -> str:
     fs = frames(t, max_to_move)
     items = "".join(
         f'<li data-step="{f["step"]}">'
