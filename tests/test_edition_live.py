@@ -235,3 +235,28 @@ def test_a_random_tree_outside_the_bounds_is_refused() -> None:
         with pytest.raises(ValueError):
             random_tree(k, n, 0, order)
     assert '"failed": true' in live.stepper_json(5, 5, 0, "random")
+
+
+def test_the_command_line_builds_serves_and_stops_with_one_line() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lispy.edition", "--serve", "--port", "0", "--trials", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert child.stdout is not None
+        lines = []
+        while not (line := child.stdout.readline()).startswith("serving ") and line:
+            lines.append(line)
+        assert any(f"loads Pyodide {live.PYODIDE_VERSION} from {live.CDN}" in x for x in lines), lines
+        folder = Path(line.split(" at ")[0].removeprefix("serving "))
+        url = line.split(" at ")[1].split()[0]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
+        with urllib.request.urlopen(url, timeout=30) as r:
+            page = r.read().decode()
+        assert f'data-pyodide="{live.CDN}"' in page and page.count('<form class="try') == len(ENTRIES)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert (out, child.returncode) == ("stopped serving\n", 0), err
+    assert not folder.exists(), "the temporary build is removed"
