@@ -55,7 +55,12 @@
         }
         g.pruned.forEach(prune);
       }
-      if (f && nodes[f.node]) nodes[f.node].classList.add("current");
+      if (f && nodes[f.node]) {
+        nodes[f.node].classList.add("current");
+        const box = section.querySelector(".tree-box");
+        const at = nodes[f.node].getBBox();
+        if (box.scrollWidth > box.clientWidth) box.scrollLeft = at.x + at.width / 2 - box.clientWidth / 2;
+      }
       prev.disabled = k === 0;
       next.disabled = k === frames.length;
     }

@@ -195,9 +195,11 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
         _, py = where[path]
         maxing = (depth % 2 == 0) == max_to_move
         parts.append(f'<g data-node="{_name(path)}">')
-        if path:
-            below = py + (24 if ter(p) else 26)
-            parts.append(f'<text class="path" x="{px:.1f}" y="{below + 4:.1f}">{_name(path)}</text>')
+        if path and ter(p):
+            parts.append(f'<text class="path" x="{px:.1f}" y="{py + 28:.1f}">{_name(path)}</text>')
+        elif path:
+            left = f'x="{px - 24:.1f}" y="{py + 4:.1f}" text-anchor="end"'
+            parts.append(f'<text class="path" {left}>{_name(path)}</text>')
         if ter(p):
             parts.append(f'<rect x="{px - 15:.1f}" y="{py - 13:.1f}" width="30" height="26" rx="3"/>')
             parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}">{escape(atom_to_string(p))}</text>')
@@ -242,8 +244,8 @@ def random_tree(k: int, n: int, seed: int, order: str = "random") -> Any:
 def random_section(k: int, n: int, seed: int, order: str) -> str:
     """The stepper of :func:`random_tree` (``maxval``), as :func:`section` makes it."""
     t = random_tree(k, n, seed, order)
-    title = f"a random uniform tree (k = {k}, n = {n}, seed {seed}, {order}): maxval on {to_string(t)}"
-    return _section("random", title, t, True)
+    title = f"maxval on a random uniform tree (k = {k}, n = {n}, seed {seed}, {order})"
+    return _section("random", title, t, True, to_string(t))
 
 
 def chooser(k: int = 2, n: int = 3, seed: int = 1973, order: str = "random") -> str:
@@ -272,7 +274,7 @@ def section(anchor: str) -> str:
     return _section(anchor, title, read(text), max_to_move)
 
 
-def _section(anchor: str, title: str, t: Any, max_to_move: bool) -> str:
+def _section(anchor: str, title: str, t: Any, max_to_move: bool, shown: str = "") -> str:
     fs = frames(t, max_to_move)
     items = "".join(
         f'<li data-step="{f["step"]}">'
@@ -285,7 +287,8 @@ def _section(anchor: str, title: str, t: Any, max_to_move: bool) -> str:
         f'<section class="stepper" id="stepper-{anchor}" data-stepper="{anchor}" data-step="0" '
         f'data-alpha="-∞" data-beta="∞" data-examined="0" data-steps="{len(fs)}">'
         f"<h4>αβ step by step: {escape(title)}</h4>"
-        f'<div class="tree-box">{_svg(t, max_to_move, title)}</div>'
+        + (f'<p class="where"><code>{escape(shown)}</code></p>' if shown else "")
+        + f'<div class="tree-box">{_svg(t, max_to_move, title)}</div>'
         '<div class="controls live-steps"><button type="button" data-action="prev" disabled>← Back</button> '
         '<button type="button" data-action="next">Step →</button> '
         f'<span class="where">step <span data-show="step">0</span> of {len(fs)}; '
