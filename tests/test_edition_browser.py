@@ -494,3 +494,19 @@ def test_a_random_tree_of_the_readers_choice_is_stepped_through(browser: Browser
     assert seen == [(str(f["step"]), f["alpha"], f["beta"], str(f["examined"])) for f in expected]
     says = page.locator('section[data-stepper="random"] .says').text_content() or ""
     assert says == expected[-1]["says"] and "5 of the 9 terminal positions examined" in says
+
+
+def test_without_the_runtime_the_page_says_so_and_the_stepper_still_steps(
+    browser: Browser, live_edition: Path
+) -> None:
+    page = browser.page.context.browser.new_page()  # a page opened as a file cannot load WebAssembly
+    try:
+        page.goto((live_edition / "index.html").as_uri())
+        page.wait_for_function("document.documentElement.dataset.runtime === 'unavailable'", timeout=60_000)
+        status = page.locator(".runtime-status").first.text_content() or ""
+        assert status.startswith("lispy cannot run in this page: a page opened as a file")
+        assert not page.locator("#repl").is_visible() and not page.locator("form.try").first.is_visible()
+        seen = _step_to_end(page, "figure-2-6")
+        assert seen[-1][3] == "3" and len(seen) == 18
+    finally:
+        page.close()

@@ -1,7 +1,8 @@
 """The edition's pages: the definitions with the claims and figures (``index.html``), an index of
 the definitions by name (``names.html``), the errata (``errata.html``) and the companion sources
-(``companions.html``).  Static HTML5 with one stylesheet beside it; no script, nothing loaded from
-the network.
+(``companions.html``).  Static HTML5 with one stylesheet beside it, read as it is with no script;
+``index.html`` also loads ``live.js`` (:mod:`lispy.edition.live`), which runs the examples, the REPL
+and the αβ steppers in the page.
 """
 
 from __future__ import annotations
