@@ -510,3 +510,15 @@ def test_without_the_runtime_the_page_says_so_and_the_stepper_still_steps(
         assert seen[-1][3] == "3" and len(seen) == 18
     finally:
         page.close()
+
+
+def test_at_a_phone_width_the_runnable_page_does_not_scroll_sideways(browser: Browser) -> None:
+    page = browser.page
+    page.set_viewport_size({"width": 390, "height": 900})
+    try:
+        page.wait_for_function("document.documentElement.clientWidth === 390")
+        assert page.locator("#repl").is_visible() and page.locator("form.try").first.is_visible()
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1]
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
