@@ -522,3 +522,23 @@ def test_at_a_phone_width_the_runnable_page_does_not_scroll_sideways(browser: Br
         assert widths[0] <= widths[1]
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_a_long_run_in_a_row_is_stopped_and_the_row_runs_again(browser: Browser) -> None:
+    from lispy.edition.live import row_reply
+
+    page = browser.page
+    form = page.locator('form.try[data-definition="mapcar2"]')
+    default = form.locator("textarea[name=expr]").input_value()
+    long = "fib u ← if n u then 1 else if n d u then 1 else fib d u + fib d d u\nfib '(" + " 0" * 60 + ")"
+    form.locator("textarea[name=expr]").fill(long)
+    form.locator("[data-action=run]").click()
+    browser.wait("document.querySelector('form.try[data-definition=mapcar2]').dataset.state === 'running'")
+    form.locator("[data-action=stop]").click()
+    browser.wait("document.querySelector('form.try[data-definition=mapcar2]').dataset.state !== 'running'")
+    assert (form.locator("output[data-result]").text_content(), form.get_attribute("data-state")) == (
+        "stopped",
+        "error",
+    )
+    browser.wait("document.documentElement.dataset.runtime === 'ready'")
+    assert _run_row(browser, "mapcar2", default) == (row_reply("mapcar2", default), "done")

@@ -113,12 +113,17 @@
     return;
   }
 
+  function stops() {  // one worker runs everything: Stop is there while anything runs
+    document.querySelectorAll("[data-action=stop]").forEach(function (b) { b.disabled = pending.size === 0; });
+  }
+
   function send(message) {
     return new Promise(function (resolve) {
       const id = nextId++;
-      pending.set(id, resolve);
+      pending.set(id, function (m) { resolve(m); stops(); });
       message.id = id;
       worker.postMessage(message);
+      stops();
     });
   }
 
@@ -176,6 +181,7 @@
     pending.clear();
     waiting.forEach(function (resolve) { resolve({ text: "stopped", failed: true, stopped: true }); });
     Promise.resolve().then(function () {  // after the stopped inputs' "interrupted"
+      stops();
       append("; " + why + ": a new runtime is started");
       start(replay);
     });
@@ -248,7 +254,6 @@
       if (root.dataset.runtime !== "ready" || !text.trim()) return;
       append(text.split("\n").map(function (line, i) { return (i ? "...    " : "lispy> ") + line; }).join("\n"));
       running++;
-      stopButton.disabled = false;
       repl.dataset.state = "running";
       send({ kind: "repl", text: text }).then(function (m) {
         running--;
@@ -260,7 +265,6 @@
         }
         if (running <= 0) {
           running = 0;
-          stopButton.disabled = true;
           repl.dataset.state = m.failed ? "error" : "done";
         }
       });
@@ -268,10 +272,12 @@
     });
     stopButton.addEventListener("click", function () {
       running = 0;
-      stopButton.disabled = true;
       restart("stopped");
     });
   }
+  document.querySelectorAll("form.try [data-action=stop]").forEach(function (b) {
+    b.addEventListener("click", function () { restart("stopped"); });
+  });
   document.querySelectorAll("form.try textarea, #repl textarea").forEach(function (t) {
     t.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {

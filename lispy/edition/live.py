@@ -436,6 +436,7 @@ def row_form(r: Row) -> str:
             if r.corrected is not None
             else ""
         )
+        + ' <button type="button" data-action="stop" disabled>Stop</button>'
         + f'</div><output data-result for="try-{anchor}"></output></form>'
     )
 
