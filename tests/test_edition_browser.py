@@ -432,3 +432,113 @@ def test_the_figure_2_6_stepper(browser: Browser) -> None:
 def test_no_console_errors_and_no_request_leaves_127_0_0_1(browser: Browser) -> None:
     assert browser.console == []
     assert browser.outside == []
+
+
+def test_the_printed_form_tried_shows_the_failure_the_errata_describe(browser: Browser) -> None:
+    from lispy.edition.live import row_reply
+
+    page = browser.page
+    corrected = [
+        e.anchor for e in ENTRIES if e.statement(corrected=True).text != e.statement(corrected=False).text
+    ]
+    offered = page.locator("form.try:has([data-action=run-printed])")
+    assert [offered.nth(i).get_attribute("data-definition") for i in range(offered.count())] == corrected
+    for anchor in ("movemax", "minval2", "maxval2"):
+        form = page.locator(f'form.try[data-definition="{anchor}"]')
+        text = form.locator("textarea").input_value()
+        form.locator("[data-action=run-printed]").click()
+        browser.wait(
+            f"document.querySelector('form.try[data-definition=\"{anchor}\"]').dataset.state !== 'running'"
+        )
+        printed = form.locator("output[data-result]").text_content()
+        assert printed == row_reply(anchor, text, printed=True) != row_reply(anchor, text), anchor
+    assert "undefined name succesors" in (
+        page.locator('form.try[data-definition="movemax"] output').text_content() or ""
+    )
+
+
+def test_a_broken_definition_edited_into_the_proof_shows_a_disagreement(browser: Browser) -> None:
+    from lispy.edition.live import prove_edited
+
+    form = browser.page.locator('form.proof[data-definition="valmax"]')
+    seed, trials = int(form.get_attribute("data-seed") or 0), int(form.get_attribute("data-trials") or 0)
+    broken = "valmax p ← if ter p then imval p else minlis[successors p,valmin]"
+    for text, state in ((None, "agree"), (broken, "disagree")):
+        if text is not None:
+            form.locator("textarea[name=definition]").fill(text)
+        source = form.locator("textarea[name=definition]").input_value()
+        form.locator("[data-action=prove]").click()
+        browser.wait(
+            "document.querySelector('form.proof[data-definition=valmax]').dataset.state !== 'running'"
+        )
+        assert form.get_attribute("data-state") == state
+        said = form.locator("output[data-result]").text_content()
+        assert said == prove_edited("valmax", source, seed, trials)[0]
+    assert "First disagreement: on " in (said or "") and f"(seed {seed})" in (said or "")
+
+
+def test_a_random_tree_of_the_readers_choice_is_stepped_through(browser: Browser) -> None:
+    from lispy.edition.stepper import frames, random_tree
+
+    page = browser.page
+    form = page.locator('form.stepper-choice[data-for="random"]')
+    form.locator("select[name=k]").select_option("3")
+    form.locator("select[name=n]").select_option("2")
+    form.locator("input[name=seed]").fill("7")
+    form.locator("select[name=order]").select_option("best-first")
+    form.locator("[data-action=make]").click()
+    browser.wait("document.querySelector('form.stepper-choice').dataset.state !== 'running'")
+    assert form.get_attribute("data-state") == "done"
+    expected = frames(random_tree(3, 2, 7, "best-first"))
+    seen = _step_to_end(page, "random")
+    assert seen == [(str(f["step"]), f["alpha"], f["beta"], str(f["examined"])) for f in expected]
+    says = page.locator('section[data-stepper="random"] .says').text_content() or ""
+    assert says == expected[-1]["says"] and "5 of the 9 terminal positions examined" in says
+
+
+def test_without_the_runtime_the_page_says_so_and_the_stepper_still_steps(
+    browser: Browser, live_edition: Path
+) -> None:
+    page = browser.page.context.browser.new_page()  # a page opened as a file cannot load WebAssembly
+    try:
+        page.goto((live_edition / "index.html").as_uri())
+        page.wait_for_function("document.documentElement.dataset.runtime === 'unavailable'", timeout=60_000)
+        status = page.locator(".runtime-status").first.text_content() or ""
+        assert status.startswith("lispy cannot run in this page: a page opened as a file")
+        assert not page.locator("#repl").is_visible() and not page.locator("form.try").first.is_visible()
+        seen = _step_to_end(page, "figure-2-6")
+        assert seen[-1][3] == "3" and len(seen) == 18
+    finally:
+        page.close()
+
+
+def test_at_a_phone_width_the_runnable_page_does_not_scroll_sideways(browser: Browser) -> None:
+    page = browser.page
+    page.set_viewport_size({"width": 390, "height": 900})
+    try:
+        page.wait_for_function("document.documentElement.clientWidth === 390")
+        assert page.locator("#repl").is_visible() and page.locator("form.try").first.is_visible()
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1]
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_a_long_run_in_a_row_is_stopped_and_the_row_runs_again(browser: Browser) -> None:
+    from lispy.edition.live import row_reply
+
+    page = browser.page
+    form = page.locator('form.try[data-definition="mapcar2"]')
+    default = form.locator("textarea[name=expr]").input_value()
+    long = "fib u ← if n u then 1 else if n d u then 1 else fib d u + fib d d u\nfib '(" + " 0" * 60 + ")"
+    form.locator("textarea[name=expr]").fill(long)
+    form.locator("[data-action=run]").click()
+    browser.wait("document.querySelector('form.try[data-definition=mapcar2]').dataset.state === 'running'")
+    form.locator("[data-action=stop]").click()
+    browser.wait("document.querySelector('form.try[data-definition=mapcar2]').dataset.state !== 'running'")
+    assert (form.locator("output[data-result]").text_content(), form.get_attribute("data-state")) == (
+        "stopped",
+        "error",
+    )
+    browser.wait("document.documentElement.dataset.runtime === 'ready'")
+    assert _run_row(browser, "mapcar2", default) == (row_reply("mapcar2", default), "done")

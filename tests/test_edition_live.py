@@ -153,3 +153,110 @@ def test_serve_prints_its_address_serves_the_edition_and_stops_with_one_line(tmp
     finally:
         child.kill()
     assert (out, err, child.returncode) == ("stopped serving\n", "", 0)
+
+
+def test_the_printed_form_fails_as_the_errata_say() -> None:
+    assert live.row_reply("movemax", EXAMPLES["movemax"].notes, printed=True).endswith(
+        "undefined name succesors"
+    )
+    assert live.row_reply("mapapp", EXAMPLES["mapapp"].notes, printed=True).endswith("undefined name mappap")
+    assert "unexpected ']'" in live.row_reply("puzz2", "puzz2", printed=True)
+    assert live.row_reply("maxval2", EXAMPLES["maxval2"].notes, printed=True) == "∞"  # E12: no `if n u` case
+    assert live.row_reply("maxval2", EXAMPLES["maxval2"].notes) == "3"
+
+
+@pytest.mark.parametrize("anchor", ["search", "allsol-1", "valmax", "maxval2", "bestmax", "p0", "puzz2"])
+def test_the_proof_re_run_on_the_definition_unchanged_is_the_builds(anchor: str) -> None:
+    from lispy.edition.proof import prove
+
+    built = prove(1973, 10)[anchor]
+    entry = next(e for e in ENTRIES if e.anchor == anchor)
+    said, holds = live.prove_edited(anchor, entry.statement().text, 1973, 10)
+    assert holds == built.holds
+    assert said.startswith(
+        f"✓ The edited definition and the Python agreed on {built.agreed} of {built.trials} "
+    )
+    assert "(seed 1973)" in said
+
+
+def test_a_broken_definition_shows_the_first_disagreement() -> None:
+    broken = "valmax p ← if ter p then imval p else minlis[successors p,valmin]"
+    said, holds = live.prove_edited("valmax", broken, 1973, 100)
+    assert not holds and said.startswith("✗ The edited definition and the Python agreed on ")
+    first = said.split("First disagreement: on ", 1)[1]
+    tree_text, values = first.split(": the notes give ")
+    notes_value, python_value = values.split(", the Python ")
+    from lispy.chapter6.sexp_games import tree as sexp_tree
+
+    t = read(tree_text)
+    leaves = [int(x) for x in tree_text.replace("(", " ").replace(")", " ").split()]
+    # the broken valmax minimizes at every level (its valmin calls it back): the least leaf
+    assert int(python_value) == sexp_tree.valmax(t) != int(notes_value) == min(leaves)
+
+
+def test_an_edit_that_does_not_read_or_defines_another_name_is_refused() -> None:
+    assert live.prove_edited("valmax", "valmax p ← if ter p", 1973, 5)[0].startswith(
+        "error: edit: valmax, line 1"
+    )
+    assert live.prove_edited("valmax", "valmin p ← 1", 1973, 5) == (
+        "error: the edit must define valmax alone (it defines valmin)",
+        False,
+    )
+
+
+@pytest.mark.parametrize(("k", "n"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (4, 3), (2, 6)])
+def test_a_random_trees_stepper_follows_the_transcription_and_best_first_is_the_minimal_tree(
+    k: int, n: int
+) -> None:
+    from lispy.chapter6.sexp_games import minimax
+    from lispy.edition.stepper import random_tree
+
+    bound = k ** ((n + 1) // 2) + k ** (n // 2) - 1  # Knuth and Moore's minimal tree
+    for seed in range(5):
+        values = set()
+        for order in ("worst-first", "random", "best-first"):
+            t = random_tree(k, n, seed, order)
+            last = frames(t)[-1]
+            watch = Watch(*tree[:3])
+            assert str(watch.search.maxval(watch.root(t))) == last["value"] == str(minimax(t))
+            assert last["examined"] == len(watch.evaluated) and last["leaves"] == k**n
+            values.add(last["value"])
+            if order == "best-first":
+                leaves = str(t).replace("(", " ").replace(")", " ").split()
+                distinct = len(set(leaves)) == len(leaves)
+                assert last["examined"] == bound if distinct else last["examined"] <= bound
+        assert len(values) == 1, "the order of the moves does not change the value"
+
+
+def test_a_random_tree_outside_the_bounds_is_refused() -> None:
+    from lispy.edition.stepper import random_tree
+
+    for k, n, order in [(1, 3, "random"), (2, 0, "random"), (4, 4, "random"), (2, 2, "sideways")]:
+        with pytest.raises(ValueError):
+            random_tree(k, n, 0, order)
+    assert '"failed": true' in live.stepper_json(5, 5, 0, "random")
+
+
+def test_the_command_line_builds_serves_and_stops_with_one_line() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lispy.edition", "--serve", "--port", "0", "--trials", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert child.stdout is not None
+        lines = []
+        while not (line := child.stdout.readline()).startswith("serving ") and line:
+            lines.append(line)
+        assert any(f"loads Pyodide {live.PYODIDE_VERSION} from {live.CDN}" in x for x in lines), lines
+        folder = Path(line.split(" at ")[0].removeprefix("serving "))
+        url = line.split(" at ")[1].split()[0]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
+        with urllib.request.urlopen(url, timeout=30) as r:
+            page = r.read().decode()
+        assert f'data-pyodide="{live.CDN}"' in page and page.count('<form class="try') == len(ENTRIES)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert (out, child.returncode) == ("stopped serving\n", 0), err
+    assert not folder.exists(), "the temporary build is removed"

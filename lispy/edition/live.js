@@ -1,7 +1,10 @@
 /* lispy's edition, runnable: each row's example and a REPL run by lispy itself in Pyodide (in a Web
    Worker, worker.js), and αβ stepped through.  The page reads the same without this script.
    Interface: <html data-runtime="loading|ready|unavailable">; form.try[data-definition] with
-   textarea[name=expr], [data-action=run], output[data-result], data-state="running|done|error";
+   textarea[name=expr], [data-action=run] (and [data-action=run-printed] where ERRATA.md corrects the
+   definition), output[data-result], data-state="running|done|error";
+   form.proof[data-definition] with textarea[name=definition], [data-action=prove], output[data-result],
+   data-state="running|agree|disagree|error";
    form#repl with textarea[name=input], [data-action=run], [data-action=stop], pre#repl-log;
    section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined. */
 "use strict";
@@ -11,7 +14,7 @@
   const where = (here && here.dataset.pyodide) || "pyodide/";
 
   /* --- αβ step by step: needs no runtime ------------------------------------------------------ */
-  document.querySelectorAll("section[data-stepper]").forEach(function (section) {
+  function stepper(section) {
     const frames = JSON.parse(section.querySelector("script.frames").textContent);
     const prev = section.querySelector("[data-action=prev]");
     const next = section.querySelector("[data-action=next]");
@@ -52,17 +55,23 @@
         }
         g.pruned.forEach(prune);
       }
-      if (f && nodes[f.node]) nodes[f.node].classList.add("current");
+      if (f && nodes[f.node]) {
+        nodes[f.node].classList.add("current");
+        const box = section.querySelector(".tree-box");
+        const at = nodes[f.node].getBBox();
+        if (box.scrollWidth > box.clientWidth) box.scrollLeft = at.x + at.width / 2 - box.clientWidth / 2;
+      }
       prev.disabled = k === 0;
       next.disabled = k === frames.length;
     }
     prev.addEventListener("click", function () { show(Math.max(0, Number(section.dataset.step) - 1)); });
     next.addEventListener("click", function () { show(Math.min(frames.length, Number(section.dataset.step) + 1)); });
     show(0);
-  });
+  }
+  document.querySelectorAll("section[data-stepper]").forEach(stepper);
 
   /* --- the runtime ------------------------------------------------------------------------------ */
-  const rows = Array.from(document.querySelectorAll("form.try"));
+  const rows = Array.from(document.querySelectorAll("form.try"));  // (and form.proof, below)
   const repl = document.getElementById("repl");
   if (!rows.length && !repl) return;
   const log = document.getElementById("repl-log");
@@ -76,7 +85,8 @@
     document.querySelectorAll(".runtime-status").forEach(function (p) { p.textContent = text; });
   }
   function runButtons(enabled) {
-    document.querySelectorAll("form.try [data-action=run], #repl [data-action=run]").forEach(function (b) {
+    document.querySelectorAll(
+      "form.try [data-action^=run], form.proof [data-action=prove], form.stepper-choice button, #repl [data-action=run]").forEach(function (b) {
       b.disabled = !enabled;
     });
   }
@@ -103,12 +113,17 @@
     return;
   }
 
+  function stops() {  // one worker runs everything: Stop is there while anything runs
+    document.querySelectorAll("[data-action=stop]").forEach(function (b) { b.disabled = pending.size === 0; });
+  }
+
   function send(message) {
     return new Promise(function (resolve) {
       const id = nextId++;
-      pending.set(id, resolve);
+      pending.set(id, function (m) { resolve(m); stops(); });
       message.id = id;
       worker.postMessage(message);
+      stops();
     });
   }
 
@@ -126,6 +141,8 @@
         Promise.resolve(then && then()).then(function () {
           root.dataset.runtime = "ready";
           root.dataset.readySeconds = ((performance.now() - started) / 1000).toFixed(2);
+          // seconds to start Pyodide, then to unpack and import lispy
+          root.dataset.readyStages = m.stages.map(function (s) { return s.toFixed(2); }).join(" ");
           runButtons(true);
           status("lispy is running in this page (Python " + m.python + " in Pyodide, ready in " +
             root.dataset.readySeconds + " s).");
@@ -164,6 +181,7 @@
     pending.clear();
     waiting.forEach(function (resolve) { resolve({ text: "stopped", failed: true, stopped: true }); });
     Promise.resolve().then(function () {  // after the stopped inputs' "interrupted"
+      stops();
       append("; " + why + ": a new runtime is started");
       start(replay);
     });
@@ -172,14 +190,57 @@
   rows.forEach(function (form) {
     const input = form.querySelector("textarea[name=expr]");
     const output = form.querySelector("output[data-result]");
+    const printedButton = form.querySelector("[data-action=run-printed]");
+    function run(printed) {
+      if (root.dataset.runtime !== "ready") return;
+      form.dataset.state = "running";
+      form.dataset.printed = printed ? "true" : "false";
+      output.textContent = "running …";
+      send({ kind: "row", definition: form.dataset.definition, text: input.value, printed: printed }).then(function (m) {
+        output.textContent = m.text;
+        if (m.seconds !== undefined) form.dataset.seconds = m.seconds.toFixed(3);
+        form.dataset.state = m.failed ? "error" : "done";
+      });
+    }
+    form.addEventListener("submit", function (event) { event.preventDefault(); run(false); });
+    if (printedButton) printedButton.addEventListener("click", function () { run(true); });
+  });
+
+  document.querySelectorAll("form.proof").forEach(function (form) {
+    const input = form.querySelector("textarea[name=definition]");
+    const output = form.querySelector("output[data-result]");
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (root.dataset.runtime !== "ready") return;
       form.dataset.state = "running";
-      output.textContent = "running …";
-      send({ kind: "row", definition: form.dataset.definition, text: input.value }).then(function (m) {
+      output.textContent = "checking …";
+      send({ kind: "proof", definition: form.dataset.definition, text: input.value,
+        seed: Number(form.dataset.seed), trials: Number(form.dataset.trials) }).then(function (m) {
         output.textContent = m.text;
+        form.dataset.state = m.stopped ? "error" : m.failed ? "disagree" : "agree";
+      });
+    });
+  });
+
+  document.querySelectorAll("form.stepper-choice").forEach(function (form) {
+    const output = form.querySelector("output[data-result]");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (root.dataset.runtime !== "ready") return;
+      form.dataset.state = "running";
+      output.textContent = " computing …";
+      const field = function (name) { return form.elements[name].value; };
+      send({ kind: "stepper", k: Number(field("k")), n: Number(field("n")), seed: Number(field("seed")),
+        order: field("order") }).then(function (m) {
+        output.textContent = m.html ? "" : " " + m.text;
         form.dataset.state = m.failed ? "error" : "done";
+        if (!m.html) return;
+        const old = document.querySelector('section[data-stepper="' + form.dataset.for + '"]');
+        const holder = document.createElement("div");
+        holder.innerHTML = m.html;
+        const made = holder.firstElementChild;
+        old.replaceWith(made);
+        stepper(made);
       });
     });
   });
@@ -193,10 +254,10 @@
       if (root.dataset.runtime !== "ready" || !text.trim()) return;
       append(text.split("\n").map(function (line, i) { return (i ? "...    " : "lispy> ") + line; }).join("\n"));
       running++;
-      stopButton.disabled = false;
       repl.dataset.state = "running";
       send({ kind: "repl", text: text }).then(function (m) {
         running--;
+        if (m.seconds !== undefined) repl.dataset.seconds = m.seconds.toFixed(3);
         if (m.stopped) append("interrupted");
         else {
           if (m.text) append(m.text);
@@ -204,7 +265,6 @@
         }
         if (running <= 0) {
           running = 0;
-          stopButton.disabled = true;
           repl.dataset.state = m.failed ? "error" : "done";
         }
       });
@@ -212,10 +272,12 @@
     });
     stopButton.addEventListener("click", function () {
       running = 0;
-      stopButton.disabled = true;
       restart("stopped");
     });
   }
+  document.querySelectorAll("form.try [data-action=stop]").forEach(function (b) {
+    b.addEventListener("click", function () { restart("stopped"); });
+  });
   document.querySelectorAll("form.try textarea, #repl textarea").forEach(function (t) {
     t.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {

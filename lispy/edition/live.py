@@ -57,11 +57,15 @@ __all__ = [
     "Repl",
     "arguments",
     "build_and_serve",
+    "proof_form",
+    "prove_edited",
+    "prove_json",
     "repl_panel",
     "row_form",
     "row_json",
     "row_reply",
     "serve_after",
+    "stepper_json",
     "write_runtime",
 ]
 
@@ -101,9 +105,12 @@ def _reply(session: Session, text: str) -> tuple[str, bool]:
 _ENVIRONMENTS: dict[Any, Environment] = {}
 
 
-def _environment(anchor: str) -> Environment:
-    """The environment in which the row ``anchor``'s example runs (shared by rows that need the same)."""
-    from lispy.edition.applications import application_for, not_last
+def _environment(anchor: str, printed: bool = False) -> Environment:
+    """The environment in which the row ``anchor``'s example runs (shared by rows that need the same);
+    with ``printed``, the same with the row's definition as printed (the others corrected), as
+    ``:printed`` would load it.  Raises ``MSyntaxError`` for a printed form that does not read."""
+    from lispy.edition.applications import _PARTS, application_for, not_last
+    from lispy.mexpr.program import notes
     from lispy.notes.index import ENTRIES
 
     entry = next((e for e in ENTRIES if e.anchor == anchor), None)
@@ -111,37 +118,176 @@ def _environment(anchor: str) -> Environment:
         raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
     application = application_for(entry)
     key = (application.kind, entry.name, entry.occurrence) if not_last(entry) else application.kind
+    if printed:
+        key = ("printed", anchor)
     if key not in _ENVIRONMENTS:
-        _ENVIRONMENTS[key] = application.notes(entry)
+        if printed:
+            m = notes(*_PARTS[application.kind], printed=(entry.name,), **application.bindings)
+            if not_last(entry):
+                m.define(entry.statement(corrected=False).parse())
+            _ENVIRONMENTS[key] = m
+        else:
+            _ENVIRONMENTS[key] = application.notes(entry)
     return _ENVIRONMENTS[key]
 
 
-def row_reply(anchor: str, text: str) -> str:
-    """What ``python -m lispy`` prints for ``text`` in the environment of the row ``anchor`` (its
-    definitions as :mod:`lispy.edition.examples` has them).  Each run starts from that environment
-    as built: what ``text`` defines (``graph ← …``) is gone after it."""
-    environment = _environment(anchor)
-    saved = environment.snapshot()
+def _row(anchor: str, text: str, printed: bool) -> tuple[str, bool]:
     session = Session()
+    if printed:  # a printed form that does not read fails here, reported as the REPL reports it
+        failed: list[str] = []
+        session.complain = failed.append
+        environment = session.attempt(lambda: _environment(anchor, printed=True), 1)
+        if environment is None:
+            return "\n".join(failed), True
+    else:
+        environment = _environment(anchor)
+    saved = environment.snapshot()
     session.environment = environment
     try:
-        return _reply(session, text)[0]
+        return _reply(session, text)
     finally:
         environment.restore(saved)
 
 
-def row_json(anchor: str, text: str) -> str:
+def row_reply(anchor: str, text: str, printed: bool = False) -> str:
+    """What ``python -m lispy`` prints for ``text`` in the environment of the row ``anchor`` (its
+    definitions as :mod:`lispy.edition.examples` has them; with ``printed``, the row's definition as
+    the notes print it).  Each run starts from that environment as built: what ``text`` defines
+    (``graph ← …``) is gone after it."""
+    return _row(anchor, text, printed)[0]
+
+
+def row_json(anchor: str, text: str, printed: bool = False) -> str:
     """:func:`row_reply` for ``worker.js``: JSON ``{"text": …, "failed": …}`` (``failed``: an error
     was printed)."""
-    environment = _environment(anchor)
-    saved = environment.snapshot()
+    reply, failed = _row(anchor, text, printed)
+    return json.dumps({"text": reply, "failed": failed})
+
+
+def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str, bool]:
+    """The proof column's random-input check (:func:`lispy.edition.proof.prove`, the same inputs for
+    ``seed`` and ``trials``) re-run with the row's definition replaced by ``source`` (an edited
+    M-expression): what the page shows, and whether the two agreed on every input.  An edit that
+    does not read, or that defines another name, is reported as lispy reports it."""
+    import random
+    from functools import partial
+
+    from lispy.edition.applications import Application, application_for, python_definition
+    from lispy.edition.proof import GRAPH_COUNT
+    from lispy.edition.trials import CASES, Context, graph, show
+    from lispy.mexpr.program import split_statements
+    from lispy.notes.index import ENTRIES
+
+    entries = {e.anchor: e for e in ENTRIES}
+    entry = entries.get(anchor)
+    if entry is None:
+        raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
     session = Session()
-    session.environment = environment
+    failed: list[str] = []
+    session.complain = failed.append
+    found = session.attempt(lambda: [s.parse() for s in split_statements(source, "edit")], 1)
+    if found is None:
+        return "\n".join(failed), False
+    if [s.name for s in found] != [entry.name]:
+        named = ", ".join(s.name for s in found) or "nothing"
+        return f"error: the edit must define {entry.name} alone (it defines {named})", False
+    statement = found[0]
+    case = next((c for c in CASES if c.anchor == anchor), None)
+    made: dict[Any, Environment] = {}
+
+    def environment(application: Application) -> Environment:
+        key = (application.kind, repr(application.bindings.get("graph")), application.bindings.get("final"))
+        if key not in made:
+            m = application.notes(entry)
+            m.define(statement)
+            made[key] = m
+        return made[key]
+
+    def attempt(thunk: Callable[[], Any]) -> tuple[Any, str | None]:
+        try:
+            return thunk(), None
+        except Exception as e:  # a failure is evidence, shown as the proof column shows it
+            return None, f"{type(e).__name__}: {e}"
+
+    agreed = count = 0
+    first: str | None = None
+
+    def check(shown: str, notes: Callable[[], Any], python: Callable[[], Any]) -> None:
+        nonlocal agreed, count, first
+        count += 1
+        value, error = attempt(notes)
+        theirs, their_error = attempt(python)
+        if error is None and their_error is None and value == theirs:
+            agreed += 1
+        elif first is None:
+            first = (
+                f"on {shown}: the notes give {error or show(value)}, the Python {their_error or show(theirs)}"
+            )
+
+    made_error = None
+    if case is None:
+        application = application_for(entry)
+        m, made_error = attempt(lambda: environment(application))
+        if m is not None:
+            check(entry.name, lambda: m[entry.name], lambda: python_definition(entry, application))
+        inputs = "no input: an assignment's value, compared once"
+    else:
+        inputs = case.inputs
+        rng = random.Random(f"{seed}:graphs")
+        graphs = [Application.paths(*graph(rng)) for _ in range(min(GRAPH_COUNT, trials))]
+        if case.kind == "paths":
+            applications = graphs
+        elif case.kind == "games":
+            applications = [Application.games()]
+        else:
+            applications = [Application("words" if case.kind == "lists" else case.kind)]
+        rng = random.Random(f"{seed}:{case.anchor}")
+        evaluated: dict[tuple[int, str], Any] = {}  # the λs given as arguments, once for each environment
+        for k in range(trials if case.kind != "paths" else len(graphs)):
+            application = applications[k % len(applications)]
+            m, made_error = attempt(lambda a=application: environment(a))
+            if m is None:
+                break
+
+            def evaluate(text: str, m: Environment = m) -> Any:
+                if (id(m), text) not in evaluated:
+                    evaluated[id(m), text] = m.eval(text)
+                return evaluated[id(m), text]
+
+            context = Context(
+                m, evaluate, lambda name, a=application: python_definition(entries[name], a), application
+            )
+            draw = case.draw(rng, context)
+            python = python_definition(entry, application)
+            check(
+                draw.shown, partial(m.call, entry.name, *draw.notes_args), partial(python, *draw.python_args)
+            )
+    if made_error is not None:
+        return f"error: the edited definition cannot be loaded: {made_error}", False
+    holds = agreed == count > 0
+    unit = "input" if count == 1 else "inputs"
+    said = (
+        f"{'✓' if holds else '✗'} The edited definition and the Python agreed on {agreed} of {count} {unit}: "
+        f"{inputs} (seed {seed})."
+    )
+    return said + (f"\nFirst disagreement: {first}" if first else ""), holds
+
+
+def prove_json(anchor: str, source: str, seed: int, trials: int) -> str:
+    """:func:`prove_edited` for ``worker.js``: JSON ``{"text": …, "failed": …}``."""
+    said, holds = prove_edited(anchor, source, seed, trials)
+    return json.dumps({"text": said, "failed": not holds})
+
+
+def stepper_json(k: int, n: int, seed: int, order: str) -> str:
+    """The stepper of a random tree (:func:`lispy.edition.stepper.random_section`) for ``worker.js``:
+    JSON ``{"html": …}``, or ``{"text": "error: …", "failed": true}`` for a choice it refuses."""
+    from lispy.edition.stepper import random_section
+
     try:
-        printed, failed = _reply(session, text)
-    finally:
-        environment.restore(saved)
-    return json.dumps({"text": printed, "failed": failed})
+        return json.dumps({"html": random_section(k, n, seed, order), "failed": False})
+    except ValueError as e:
+        return json.dumps({"text": f"error: {e}", "failed": True})
 
 
 class Repl:
@@ -284,8 +430,35 @@ def row_form(r: Row) -> str:
         "with ←)</label>"
         f'<textarea id="try-{anchor}" name="expr" rows="{lines + 1}" spellcheck="false">'
         f"{escape(o.example.notes)}</textarea>"
-        '<div class="buttons"><button type="submit" data-action="run">Run</button></div>'
-        f'<output data-result for="try-{anchor}"></output></form>'
+        '<div class="buttons"><button type="submit" data-action="run">Run</button>'
+        + (
+            ' <button type="button" data-action="run-printed" title="with this definition as the notes print '
+            'it (ERRATA.md)">Run as printed (1973)</button>'
+            if r.corrected is not None
+            else ""
+        )
+        + ' <button type="button" data-action="stop" disabled>Stop</button>'
+        + f'</div><output data-result for="try-{anchor}"></output></form>'
+    )
+
+
+def proof_form(r: Row) -> str:
+    """The form under a row's proof cell: the definition, editable, checked again in the page against
+    the transcription on the build's random inputs."""
+    a = r.agreement
+    if a is None:
+        return ""
+    anchor = escape(r.entry.anchor)
+    source = r.corrected if r.corrected is not None else r.printed
+    lines = source.rstrip("\n").count("\n") + 1
+    return (
+        f'<form class="proof live" data-definition="{anchor}" data-seed="{a.seed}" data-trials="{a.trials}">'
+        f'<label for="prove-{anchor}">Edit the definition and check it again against the Python '
+        f"(the same {a.trials} random inputs, seed {a.seed})</label>"
+        f'<textarea id="prove-{anchor}" name="definition" rows="{lines + 1}" spellcheck="false">'
+        f"{escape(source.rstrip())}</textarea>"
+        '<div class="buttons"><button type="submit" data-action="prove">Check again</button></div>'
+        f'<output data-result for="prove-{anchor}"></output></form>'
     )
 
 

@@ -1,7 +1,8 @@
 """The edition's pages: the definitions with the claims and figures (``index.html``), an index of
 the definitions by name (``names.html``), the errata (``errata.html``) and the companion sources
-(``companions.html``).  Static HTML5 with one stylesheet beside it; no script, nothing loaded from
-the network.
+(``companions.html``).  Static HTML5 with one stylesheet beside it, read as it is with no script;
+``index.html`` also loads ``live.js`` (:mod:`lispy.edition.live`), which runs the examples, the REPL
+and the αβ steppers in the page.
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def index_page(
         body.append(f'<h2 id="section-{k + 1}" class="section">{escape(title)}</h2>')
         if title.startswith("The αβ"):
             body.append(_figure("figures/figure-2-6.svg", "Figure 2.6, reconstructed", figure_2_6.caption))
-            body += [stepper("figure-2-6"), stepper("aima-6-2")] if live else []
+            body += [stepper("figure-2-6"), stepper("aima-6-2"), stepper("random")] if live else []
         body += [row(r) for r in rows if r.entry.section == k]
         body += [_claim(c) for c in claims if CLAIM_PLACES.get(c.place) == k]
         last_of_chapter = k == len(SECTIONS) - 1 or SECTIONS[k + 1][0] != chapter

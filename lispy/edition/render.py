@@ -21,7 +21,7 @@ from pygments.token import STANDARD_TYPES, Token
 
 from lispy.edition.document import Font, Paragraph
 from lispy.edition.lexer import MExpressionLexer
-from lispy.edition.live import row_form
+from lispy.edition.live import proof_form, row_form
 from lispy.edition.rows import Row
 from lispy.sexpr.printer import to_string
 
@@ -200,7 +200,7 @@ def row(r: Row) -> str:
     parts.append(f'<div class="cell python">{"".join(right)}</div>')
     parts.append(
         f'<div class="cell evidence"><div><h4>Run</h4>{_run_cell(r)}{row_form(r)}</div>'
-        f"<div><h4>Proof</h4>{_proof_cell(r)}</div></div></div>"
+        f"<div><h4>Proof</h4>{_proof_cell(r)}{proof_form(r)}</div></div></div>"
     )
     parts.append("</article>")
     return "\n".join(parts)

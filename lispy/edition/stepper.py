@@ -23,16 +23,27 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from html import escape
 from typing import Any
 
-from lispy.chapter6.sexp_games import imval, successors, ter
+from lispy.chapter6.sexp_games import imval, ordered, successors, ter, uniform_tree
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.data import to_pylist
 from lispy.sexpr.lists import a, d, n
+from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = ["STEPPERS", "frames", "section"]
+__all__ = [
+    "MOST_LEAVES",
+    "ORDERS",
+    "STEPPERS",
+    "chooser",
+    "frames",
+    "random_section",
+    "random_tree",
+    "section",
+]
 
 STEPPERS = {
     "figure-2-6": ("Figure 2.6, reconstructed: minval on ((2 5) (9 4 7))", "((2 5) (9 4 7))", False),
@@ -167,7 +178,7 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
     place(t, (), 0)
     where = {path: (px, _MARGIN + 16 + depth * _Y_GAP) for path, depth, px, _ in nodes}
     width = max(px for px, _ in where.values()) + _MARGIN
-    height = max(py for _, py in where.values()) + _MARGIN + 20
+    height = max(py for _, py in where.values()) + _MARGIN + 24
     parts = [
         f'<svg class="tree" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
         f'role="img" aria-label="{escape(title)}">',
@@ -184,6 +195,11 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
         _, py = where[path]
         maxing = (depth % 2 == 0) == max_to_move
         parts.append(f'<g data-node="{_name(path)}">')
+        if path and ter(p):
+            parts.append(f'<text class="path" x="{px:.1f}" y="{py + 28:.1f}">{_name(path)}</text>')
+        elif path:
+            left = f'x="{px - 24:.1f}" y="{py + 4:.1f}" text-anchor="end"'
+            parts.append(f'<text class="path" {left}>{_name(path)}</text>')
         if ter(p):
             parts.append(f'<rect x="{px - 15:.1f}" y="{py - 13:.1f}" width="30" height="26" rx="3"/>')
             parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}">{escape(atom_to_string(p))}</text>')
@@ -201,10 +217,64 @@ def _svg(t: Any, max_to_move: bool, title: str) -> str:
     return "".join(parts)
 
 
+ORDERS = ("worst-first", "random", "best-first")
+"""The orders of moves a random tree's stepper offers: "inverse order of merit", as drawn, the best first."""
+
+MOST_LEAVES = 64
+"""The largest random tree a stepper draws: k**n terminal positions at most."""
+
+
+def random_tree(k: int, n: int, seed: int, order: str = "random") -> Any:
+    """A uniform tree, ``k`` moves a position and depth ``n``, with terminal values 0–99 drawn from
+    ``seed``; its moves in ``order`` (:data:`ORDERS`) for the maximizing player to move.  Raises
+    ``ValueError`` for k < 2, n < 1, more than :data:`MOST_LEAVES` terminal positions or another order.
+
+    >>> random_tree(2, 2, 1973, "best-first")
+    ((68 71) (27 98))
+    """
+    if k < 2 or n < 1 or k**n > MOST_LEAVES:
+        raise ValueError(f"k = {k}, n = {n}: k ≥ 2, n ≥ 1 and at most {MOST_LEAVES} terminal positions (k^n)")
+    if order not in ORDERS:
+        raise ValueError(f"order {order!r}: one of {', '.join(ORDERS)}")
+    rng = random.Random(f"{seed}:{k}:{n}")
+    t = uniform_tree(k, n, [rng.randint(0, 99) for _ in range(k**n)])
+    return t if order == "random" else ordered(t, best_first=order == "best-first", max_to_move=True)
+
+
+def random_section(k: int, n: int, seed: int, order: str) -> str:
+    """The stepper of :func:`random_tree` (``maxval``), as :func:`section` makes it."""
+    t = random_tree(k, n, seed, order)
+    title = f"maxval on a random uniform tree (k = {k}, n = {n}, seed {seed}, {order})"
+    return _section("random", title, t, True, to_string(t))
+
+
+def chooser(k: int = 2, n: int = 3, seed: int = 1973, order: str = "random") -> str:
+    """The form that makes a random tree's stepper in the page (lispy computes its frames there)."""
+
+    def options(values: Any, chosen: Any) -> str:
+        return "".join(f"<option{' selected' if v == chosen else ''}>{v}</option>" for v in values)
+
+    return (
+        '<form class="stepper-choice live" data-for="random">'
+        f'<label>k <select name="k">{options(range(2, 5), k)}</select></label> '
+        f'<label>n <select name="n">{options(range(1, 5), n)}</select></label> '
+        f'<label>seed <input name="seed" type="number" value="{seed}" min="0"></label> '
+        f'<label>order <select name="order">{options(ORDERS, order)}</select></label> '
+        '<button type="submit" data-action="make">Step through this tree</button>'
+        "<output data-result></output></form>"
+    )
+
+
 def section(anchor: str) -> str:
-    """The stepper ``anchor`` of :data:`STEPPERS`: the tree, the controls, and every step as a list."""
+    """The stepper ``anchor`` of :data:`STEPPERS`, or ``"random"``, the default random tree (k = 2,
+    n = 3, seed 1973, as drawn): the tree, the controls, and every step as a list."""
+    if anchor == "random":
+        return chooser() + random_section(2, 3, 1973, "random")
     title, text, max_to_move = STEPPERS[anchor]
-    t = read(text)
+    return _section(anchor, title, read(text), max_to_move)
+
+
+def _section(anchor: str, title: str, t: Any, max_to_move: bool, shown: str = "") -> str:
     fs = frames(t, max_to_move)
     items = "".join(
         f'<li data-step="{f["step"]}">'
@@ -217,7 +287,8 @@ def section(anchor: str) -> str:
         f'<section class="stepper" id="stepper-{anchor}" data-stepper="{anchor}" data-step="0" '
         f'data-alpha="-∞" data-beta="∞" data-examined="0" data-steps="{len(fs)}">'
         f"<h4>αβ step by step: {escape(title)}</h4>"
-        f'<div class="tree-box">{_svg(t, max_to_move, title)}</div>'
+        + (f'<p class="where"><code>{escape(shown)}</code></p>' if shown else "")
+        + f'<div class="tree-box">{_svg(t, max_to_move, title)}</div>'
         '<div class="controls live-steps"><button type="button" data-action="prev" disabled>← Back</button> '
         '<button type="button" data-action="next">Step →</button> '
         f'<span class="where">step <span data-show="step">0</span> of {len(fs)}; '

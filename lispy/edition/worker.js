@@ -8,14 +8,17 @@ let repl = null;
 async function start() {
   const t0 = performance.now();
   const { loadPyodide } = await import(base + "pyodide.mjs");
+  const zip = fetch(new URL("lispy.zip", self.location.href));
   const py = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
-  const zip = await fetch(new URL("lispy.zip", self.location.href));
-  if (!zip.ok) throw new Error("lispy.zip could not be fetched (" + zip.status + ")");
-  py.unpackArchive(await zip.arrayBuffer(), "zip");
+  const t1 = performance.now();
+  const archive = await zip;
+  if (!archive.ok) throw new Error("lispy.zip could not be fetched (" + archive.status + ")");
+  py.unpackArchive(await archive.arrayBuffer(), "zip");
   live = py.pyimport("lispy.edition.live");
   repl = live.Repl();
   const version = py.runPython("import sys; sys.version.split()[0]");
-  postMessage({ type: "ready", seconds: (performance.now() - t0) / 1000, python: version });
+  const t2 = performance.now();
+  postMessage({ type: "ready", python: version, stages: [(t1 - t0) / 1000, (t2 - t1) / 1000] });
 }
 
 const started = start().catch((e) => {
@@ -31,7 +34,11 @@ self.onmessage = async (event) => {
   }
   const t0 = performance.now();
   try {
-    const answer = JSON.parse(m.kind === "row" ? live.row_json(m.definition, m.text) : repl.json(m.text));
+    const answer = JSON.parse(
+      m.kind === "row" ? live.row_json(m.definition, m.text, Boolean(m.printed))
+        : m.kind === "proof" ? live.prove_json(m.definition, m.text, m.seed, m.trials)
+        : m.kind === "stepper" ? live.stepper_json(m.k, m.n, m.seed, m.order)
+          : repl.json(m.text));
     answer.type = "reply";
     answer.id = m.id;
     answer.seconds = (performance.now() - t0) / 1000;
