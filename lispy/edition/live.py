@@ -84,8 +84,9 @@ ASSETS = ("live.js", "worker.js")
 
 def _reply(session: Session, text: str) -> tuple[str, bool]:
     """What ``python -m lispy`` prints for the lines ``text`` in ``session``: each complete input's
-    value or error, one after another; and whether any of them failed.  (With ``Session.reply`` in
-    lispy.mexpr.session this is ``session.reply(text)``.)"""
+    value or error, one after another; and whether any of them failed.  (:meth:`Session.reply
+    <lispy.mexpr.session.Session.reply>` answers one complete input; this reads several lines, an
+    input continued over lines included, as ``python -m lispy`` reads a file.)"""
     printed: list[str] = []
     failures = session.failures
     say, complain = session.say, session.complain
