@@ -84,7 +84,7 @@ def minimax_on_a_small_tree() -> None:
         "pending at every element; maxlisa carries the maximum so far, and its recursive call is its "
         "whole value, which a LISP compiler makes a jump: a loop, in constant space.  Python makes no "
         "such jump: the transcribed maxlisa keeps a frame per element open, as maxlis does; as a loop it "
-        "keeps none, whatever the length.  The time, in Python, is about the same (timed in this run)."
+        "keeps none, whatever the length.  Their times in this run are in the table."
     )
     print()
     show("the tree", SMALL_TREE, None)

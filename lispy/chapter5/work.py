@@ -55,7 +55,7 @@ def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[A
     ``app``'s application applied to ``p``, and the number of positions it examined (each
     application of ``lose``; every position ``search`` or ``allsol`` visits is tested by it first)."""
     lose = Count(app.lose)
-    value = getattr(tree_search(lose, app.ter, app.successors), form)(p)
+    value = getattr(tree_search(lose.counted, app.ter, app.successors), form)(p)
     return value, lose.calls
 
 

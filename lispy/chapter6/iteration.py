@@ -62,7 +62,7 @@ def _depth() -> int:
 
 def _frames(run: Callable[[Callable[[Any], Any]], Any]) -> int:
     f = Count(lambda y: y, keep=lambda y: _depth())
-    run(f)
+    run(f.counted)
     return max(f.seen) - min(f.seen)
 
 

@@ -53,7 +53,7 @@ __all__ = [
 def counted(game: Game) -> tuple[Game, Count[Any]]:
     """``game`` with ``imval`` a :class:`~lispy.runtime.counting.Count` of its calls, and that count."""
     imval = Count(game.imval)
-    return Game(game.successors, game.ter, imval), imval
+    return Game(game.successors, game.ter, imval.counted), imval
 
 
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
@@ -203,7 +203,7 @@ def lookahead_ordered(
         return game.ter(p) or len(p.path) >= horizon[0]
 
     cost = Count(game.imval)
-    shallow = game_tree_search(game.successors, shallow_ter, cost)
+    shallow = game_tree_search(game.successors, shallow_ter, cost.counted)
 
     def successors(p: Any) -> Any:
         depth = len(p.path) + 1
