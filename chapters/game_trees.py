@@ -226,8 +226,9 @@ def lookahead_experiment(trials: int = 5) -> None:
     }
     rows = []
     for k, n in cli.progress(LOOKAHEAD_SIZES, "6.6 ordering", label=lambda kn: f"k = {kn[0]}, n = {kn[1]}"):
-        for name, schedule in {"as generated (random)": None, **schedules}.items():
-            counts = lookahead_counts(k, n, schedule, trials)
+        for name, counts in lookahead_counts(
+            k, n, {"as generated (random)": None, **schedules}, trials
+        ).items():
             rows.append(
                 [
                     f"{k}",

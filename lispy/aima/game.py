@@ -224,6 +224,8 @@ class Counted:
         self._evaluated = Count(game.utility)
         self.terminal_test = self._examined.counted
         self.utility = self._evaluated.counted
+        self.successors: Callable[[Any], Iterable[tuple[Any, Any]]] = game.successors
+        self.to_move: Callable[[Any], Player] = game.to_move
 
     @property
     def examined(self) -> int:
@@ -237,12 +239,6 @@ class Counted:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
-
-    def to_move(self, state: Any) -> Player:
-        return self.game.to_move(state)
-
-    def successors(self, state: Any) -> Iterable[tuple[Any, Any]]:
-        return self.game.successors(state)
 
     def reset(self) -> None:
         """Set both counts to zero."""

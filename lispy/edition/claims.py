@@ -246,8 +246,8 @@ def _ordering() -> list[Claim]:
         )
     sorted_counts = [sorted_worst_first(4, 5, seed) for seed in range(3)]
     value, count = terminals_examined(lexicographic_game(10, 8, True), (), "maxval")
-    plain = lookahead_counts(4, 6, None, trials=3)
-    ordered = lookahead_counts(4, 6, default_lookahead, trials=3)
+    counted = lookahead_counts(4, 6, {"plain": None, "ordered": default_lookahead}, trials=3)
+    plain, ordered = counted["plain"], counted["ordered"]
     return [
         Claim(
             "claim-worst-first",
