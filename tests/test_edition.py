@@ -164,6 +164,11 @@ def test_proofs_are_computed_with_the_seed(edition: Path) -> None:
         assert "Structurally equal: yes" in text, entry.anchor
     assert "agreed on 10 of 10" in text_of(edition, "valmax")
     assert "agreed on 1 of 1" in text_of(edition, "puzz2")  # an assignment: its value, compared once
+    assert "no input" in text_of(edition, "puzz2")
+    for anchor in ("puzz3", "puzz4", "puzz", "puzza"):  # computed from the assignment before: not "no input"
+        assert "the notes' puzzle only" in text_of(edition, anchor) and "no input" not in text_of(
+            edition, anchor
+        )
 
 
 def test_a_broken_transcription_shows_in_the_run_and_proof_columns(monkeypatch: pytest.MonkeyPatch) -> None:
