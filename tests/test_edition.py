@@ -155,6 +155,12 @@ def test_values_are_computed_both_ways(edition: Path) -> None:
         assert "the same value" in text_of(edition, entry.anchor), entry.anchor
 
 
+def test_the_number_of_claims_is_the_number_shown(edition: Path) -> None:
+    page = (edition / "index.html").read_text(encoding="utf-8")
+    shown = len(re.findall(r'id="claim-[a-z0-9-]+"', page))
+    assert shown >= 12 and f"The notes' {shown} claims" in page
+
+
 def test_proofs_are_computed_with_the_seed(edition: Path) -> None:
     for entry in ENTRIES:
         text = text_of(edition, entry.anchor)
@@ -248,6 +254,14 @@ def test_claims_and_figures_are_computed() -> None:
         measured["claim-worst-first"].verdict == "agrees" and measured["claim-best-first"].verdict == "agrees"
     )
     assert "ms here" in measured["claim-11-seconds"].measured
+    look_ahead = measured["claim-look-ahead"]  # both counts: 918 → 182 + 741 = 923 (issue 18)
+    assert (
+        all(n in look_ahead.measured for n in ("918", "182", "741", "923"))
+        and look_ahead.verdict == "differs"
+    )
+    assert "ratios" in measured["claim-factor-of-ten"].measured  # the spread, not one ratio
+    assert measured["claim-name-lose"].verdict == "agrees" and measured["claim-iterative"].verdict == "agrees"
+    assert "ERRATA E16" in measured["claim-worst-first"].measured
     figure = figure_2_6()
     assert figure.value == 5 and len(figure.evaluated) == 3
     assert figure.svg.count(">x</text>") == 2  # the 4 and the 7 are never examined

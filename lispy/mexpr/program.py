@@ -17,6 +17,7 @@ with ``;`` are comments.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -47,8 +48,17 @@ class SourceStatement:
     line: int
 
     def parse(self) -> Definition | Assignment:
-        """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file."""
-        return parse_statement("\n" * (self.line - 1) + self.text, f"{self.origin}: {self.name}")
+        """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file.  Read once:
+        a statement's syntax tree is immutable, and each part is loaded again and again (the
+        edition makes an interpreter for every application it runs)."""
+        return _parsed(self)
+
+
+@functools.cache
+def _parsed(statement: SourceStatement) -> Definition | Assignment:
+    return parse_statement(
+        "\n" * (statement.line - 1) + statement.text, f"{statement.origin}: {statement.name}"
+    )
 
 
 def definition(part: str, name: str, occurrence: int = 1, corrected: bool = True) -> Definition | Assignment:
