@@ -172,8 +172,8 @@ def timed_in_turn(first: Callable[[], Any], second: Callable[[], Any], repeat: i
     one run each a turn): both see the same load, and the spread of the ratios says how much it moved."""
     firsts, seconds_ = [], []
     for _ in range(repeat):
-        firsts.extend(timings(first, budget=0.02, repeat=1))
-        seconds_.extend(timings(second, budget=0.02, repeat=1))
+        firsts.extend(timings(first, budget=0.01, repeat=1))
+        seconds_.extend(timings(second, budget=0.01, repeat=1))
     return Ratio(firsts, seconds_)
 
 

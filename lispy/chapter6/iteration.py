@@ -82,7 +82,7 @@ def iteration_timings(lengths: tuple[int, ...] = (10, 1000)) -> list[IterationTi
             lambda f, u=u: iterative(u, f),
             lambda f, u=u: maxlisa_loop(u, -float("inf"), f),
         ]
-        times = [seconds(lambda run=run: run(identity), budget=0.01, repeat=3) for run in runs]
+        times = [seconds(lambda run=run: run(identity), budget=0.005, repeat=3) for run in runs]
         frames = [_frames(run) for run in runs]
         found.append(IterationTimes(length, *times, (frames[0], frames[1], frames[2])))
     return found
