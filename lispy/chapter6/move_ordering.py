@@ -206,7 +206,7 @@ def default_lookahead(remaining: int) -> int | None:
 
 def lookahead_ordered(
     game: Game, n: int, lookahead: Callable[[int], int | None] = default_lookahead
-) -> tuple[Game, list[int]]:
+) -> tuple[Game, Count[Any]]:
     """``game`` with each position's successors ordered by a shallower search; the count of its cost.
 
     At a position with ``r`` moves left to the horizon ``n``, each successor is valued by an

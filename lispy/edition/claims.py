@@ -15,6 +15,7 @@ chapter scripts print (:mod:`lispy.chapter5.work`, :mod:`lispy.chapter6.move_ord
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from lispy.chapter5 import insanity
@@ -203,8 +204,8 @@ def _appending() -> Claim:
     for teeth in (100, 300, 1000):
         app = comb(teeth)
         copied = cells_copied(app, 0).copied
-        simple = seconds(lambda app=app: app.allsol(0), repeat=3)
-        efficient = seconds(lambda app=app: app.allsol_efficient(0), repeat=3)
+        simple = seconds(functools.partial(app.allsol, 0), repeat=3)
+        efficient = seconds(functools.partial(app.allsol_efficient, 0), repeat=3)
         ratios.append(simple / efficient)
         rows.append([str(teeth), f"{copied:,}", _ms(simple), _ms(efficient), f"{simple / efficient:.1f}"])
     return Claim(
