@@ -332,3 +332,26 @@ def test_the_command_line_refuses_bad_arguments(capsys: pytest.CaptureFixture[st
 
 def test_by_name_finds_the_rows_anchors() -> None:
     assert [e.anchor for e in by_name("lose")] == ["lose-paths", "lose-insanity", "lose-insanity-words"]
+
+
+def test_connecting_words_join_the_display_they_introduce_and_each_chapter_names_its_file() -> None:
+    from lispy.edition.original import CONNECTIVES, align
+    from lispy.edition.sources import load
+
+    files = archive_files()
+    if not files:
+        pytest.skip("the archive files are not beside the repository")
+    xgp, pub = (load(f) for f in files)
+    for documents in ([xgp, pub], [pub]):
+        alignment = align(documents)
+        shown = [p for o in alignment.rows.values() for p in (*o.before, o.display) if p is not None]
+        shown += [p for closing in alignment.closing.values() for p in closing]
+        assert not [p.text for p in shown if p.text.strip() in CONNECTIVES]  # no paragraph of one word
+        where = next(
+            o.display for o in alignment.rows.values() if o.display and o.display.text.startswith("where")
+        )
+        assert "←" in where.text  # "where" stands before the definition it introduces
+    both = align([xgp, pub])
+    assert both.chapters == {"5": xgp.name, "6": xgp.name}
+    assert both.sources[1] == f"{pub.name} (read; its chapter 6 is shown from {xgp.name})"
+    assert align([pub]).sources == [f"{pub.name} (chapter 6)"]
