@@ -214,3 +214,11 @@ def test_e8_says_the_membership_sign_is_in_the_archive_as_it_is() -> None:
 
     text = " ".join(" ".join(paragraph.text.split()) for paragraph in load(path))
     assert text.count("lose p ← a p ε d p") == 1 and "orlis[p,λu.a u ε d u]" in text
+
+
+def test_e16_worst_first_examines_every_leaf_only_on_the_trees_built_for_it() -> None:
+    from lispy.chapter6.move_ordering import knuth_moore, ordering_counts, sorted_worst_first
+
+    assert ordering_counts(4, 5).worst == 4**5  # subtrees wholly above or below their siblings
+    for seed in range(3):  # random leaves, the moves sorted worst first by their exact values
+        assert knuth_moore(4, 5) < sorted_worst_first(4, 5, seed) < 4**5
