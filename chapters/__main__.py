@@ -1,8 +1,8 @@
 """Run every chapter in order: chapter 5 (tree search), chapter 6 (game trees), AIMA, CS61B.
 
 ``python -m chapters [--plot PATH]``: each example of the notes and of the
-companion sources, computed and printed beside what the source says; about a
-minute in all.  Each chapter also runs alone: ``python -m chapters.tree_search``,
+companion sources, computed and printed beside what the source says; about 8 s of
+processor time in all.  Each chapter also runs alone: ``python -m chapters.tree_search``,
 ``chapters.game_trees``, ``chapters.adversarial``, ``chapters.tictactoe`` (whose
 ``--play`` plays you at tic-tac-toe).  While standard error is a terminal, the long
 steps show their progress there; the output itself is plain text.

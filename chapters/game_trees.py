@@ -87,7 +87,7 @@ def minimax_on_a_small_tree() -> None:
         "pending at every element; maxlisa carries the maximum so far, and its recursive call is its "
         "whole value, which a LISP compiler makes a jump: a loop, in constant space.  Python makes no "
         "such jump: the transcribed maxlisa keeps a frame per element open, as maxlis does; as a loop it "
-        "keeps none, whatever the length.  The time, in Python, is about the same (timed in this run)."
+        "keeps none, whatever the length.  Their times in this run are in the table."
     )
     print()
     show("the tree", SMALL_TREE, None)
@@ -229,8 +229,9 @@ def lookahead_experiment(trials: int = 5) -> None:
     }
     rows = []
     for k, n in cli.progress(LOOKAHEAD_SIZES, "6.6 ordering", label=lambda kn: f"k = {kn[0]}, n = {kn[1]}"):
-        for name, schedule in {"as generated (random)": None, **schedules}.items():
-            counts = lookahead_counts(k, n, schedule, trials)
+        for name, counts in lookahead_counts(
+            k, n, {"as generated (random)": None, **schedules}, trials
+        ).items():
             rows.append(
                 [
                     f"{k}",

@@ -54,7 +54,7 @@ def paths() -> None:
         show("  final", final)
         found = path_search(graph, final)
         lose = Count(found.lose, keep=lambda p: p)
-        show("  search (A)", tree_search(lose, found.ter, found.successors).search(lisp("A")))
+        show("  search (A)", tree_search(lose.counted, found.ter, found.successors).search(lisp("A")))
         cut = [p for p in lose.seen if found.lose(p)]
         if cut:
             say(

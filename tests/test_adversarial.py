@@ -4,6 +4,7 @@ plain-Python re-computations on random game trees, chance trees and multiplayer 
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -401,3 +402,37 @@ def test_pruned_expectiminimax_with_a_window_outside_the_bounds() -> None:
     assert expectiminimax_alpha_beta(game, game.initial, -10, 10, -12, -11) == -11
     assert expectiminimax_alpha_beta(game, game.initial, -10, 10, 11, 12) == 11
     assert expectiminimax_alpha_beta(game, game.initial, -10, 10) == 1
+
+
+def test_cs61b_windowed_scores_are_exact_inside_the_window_and_a_bound_outside() -> None:
+    """What lispy.cs61b says of chooseMove(side, α, β)'s scores: exact where the value lies strictly
+    inside (α, β), otherwise a bound on the value's side, and not always within [α, β]."""
+    from lispy.cs61b import Lecture17
+    from lispy.games.tictactoe import TicTacToe
+
+    game = TicTacToe()
+    lecture = Lecture17(game)
+    rng = random.Random(17)
+    positions = []
+    while len(positions) < 40:  # positions 3 to 6 moves in, not over
+        grid = game.initial
+        for _ in range(rng.randint(3, 6)):
+            if game.terminal_test(grid):
+                break
+            grid = game.play(grid, rng.choice([m for m, _ in game.successors(grid)]))
+        if not game.terminal_test(grid):
+            positions.append(grid)
+    outside = 0
+    for grid in positions:
+        side = lecture.side(grid)
+        value = lecture.choose_move(grid, side).score
+        for alpha, beta in ((-1, 1), (-1, 0), (0, 1), (-0.5, 0.5), (0.5, 1), (-1, -0.5)):
+            score = lecture.choose_move_alpha_beta(grid, side, alpha, beta).score
+            if alpha < value < beta:
+                assert score == value
+            elif value <= alpha:
+                assert score <= alpha
+            else:
+                assert score >= beta
+            outside += not alpha <= score <= beta
+    assert outside > 0  # not fail-hard: some scores leave the window

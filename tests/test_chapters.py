@@ -42,6 +42,10 @@ def test_chapter_5_prints_every_example(capsys: pytest.CaptureFixture[str]) -> N
     assert ["block", "1", "B", "B", "W", "R"] in cells(out)
     assert out.count("  number of solutions = 3") == 4
     assert "ratio, list / bit-word" in out
+    # 5.9: a winning position named LOSE is taken for a failure by search, found by allsol
+    assert ["(LOSE)", "LOSE", "(LOSE)"] in cells(out)
+    assert ["(LOSE", "WIN)", "WIN", "(LOSE", "WIN)"] in cells(out)
+    assert "setting up / search" in out  # 5.8, timed
 
 
 def test_the_notes_assigned_values_are_importable_from_the_chapter() -> None:
@@ -71,6 +75,8 @@ def test_chapter_6_prints_every_example(capsys: pytest.CaptureFixture[str]) -> N
     ]:
         assert line in lines, line
     assert "6 6 46,656 431 431 46,656 5,945.7 3,175".split() in cells(out)
+    # 6.1: the frames each form of maxlis keeps open on 1,000 numbers (the loop's: none)
+    assert "n = 1,000: frames open 999 999 0".split() in cells(out)
 
 
 def test_chapter_6_draws_its_figure_where_matplotlib_is_installed(tmp_path: Path) -> None:

@@ -155,6 +155,12 @@ def test_values_are_computed_both_ways(edition: Path) -> None:
         assert "the same value" in text_of(edition, entry.anchor), entry.anchor
 
 
+def test_the_number_of_claims_is_the_number_shown(edition: Path) -> None:
+    page = (edition / "index.html").read_text(encoding="utf-8")
+    shown = len(re.findall(r'id="claim-[a-z0-9-]+"', page))
+    assert shown >= 12 and f"The notes' {shown} claims" in page
+
+
 def test_proofs_are_computed_with_the_seed(edition: Path) -> None:
     for entry in ENTRIES:
         text = text_of(edition, entry.anchor)
@@ -164,6 +170,11 @@ def test_proofs_are_computed_with_the_seed(edition: Path) -> None:
         assert "Structurally equal: yes" in text, entry.anchor
     assert "agreed on 10 of 10" in text_of(edition, "valmax")
     assert "agreed on 1 of 1" in text_of(edition, "puzz2")  # an assignment: its value, compared once
+    assert "no input" in text_of(edition, "puzz2")
+    for anchor in ("puzz3", "puzz4", "puzz", "puzza"):  # computed from the assignment before: not "no input"
+        assert "the notes' puzzle only" in text_of(edition, anchor) and "no input" not in text_of(
+            edition, anchor
+        )
 
 
 def test_a_broken_transcription_shows_in_the_run_and_proof_columns(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,6 +257,14 @@ def test_claims_and_figures_are_computed() -> None:
         measured["claim-worst-first"].verdict == "agrees" and measured["claim-best-first"].verdict == "agrees"
     )
     assert "ms here" in measured["claim-11-seconds"].measured
+    look_ahead = measured["claim-look-ahead"]  # both counts: 918 → 182 + 741 = 923 (issue 18)
+    assert (
+        all(n in look_ahead.measured for n in ("918", "182", "741", "923"))
+        and look_ahead.verdict == "differs"
+    )
+    assert "ratios" in measured["claim-factor-of-ten"].measured  # the spread, not one ratio
+    assert measured["claim-name-lose"].verdict == "agrees" and measured["claim-iterative"].verdict == "agrees"
+    assert "ERRATA E16" in measured["claim-worst-first"].measured
     figure = figure_2_6()
     assert figure.value == 5 and len(figure.evaluated) == 3
     assert figure.svg.count(">x</text>") == 2  # the 4 and the 7 are never examined
@@ -316,3 +335,26 @@ def test_the_command_line_refuses_bad_arguments(capsys: pytest.CaptureFixture[st
 
 def test_by_name_finds_the_rows_anchors() -> None:
     assert [e.anchor for e in by_name("lose")] == ["lose-paths", "lose-insanity", "lose-insanity-words"]
+
+
+def test_connecting_words_join_the_display_they_introduce_and_each_chapter_names_its_file() -> None:
+    from lispy.edition.original import CONNECTIVES, align
+    from lispy.edition.sources import load
+
+    files = archive_files()
+    if not files:
+        pytest.skip("the archive files are not beside the repository")
+    xgp, pub = (load(f) for f in files)
+    for documents in ([xgp, pub], [pub]):
+        alignment = align(documents)
+        shown = [p for o in alignment.rows.values() for p in (*o.before, o.display) if p is not None]
+        shown += [p for closing in alignment.closing.values() for p in closing]
+        assert not [p.text for p in shown if p.text.strip() in CONNECTIVES]  # no paragraph of one word
+        where = next(
+            o.display for o in alignment.rows.values() if o.display and o.display.text.startswith("where")
+        )
+        assert "←" in where.text  # "where" stands before the definition it introduces
+    both = align([xgp, pub])
+    assert both.chapters == {"5": xgp.name, "6": xgp.name}
+    assert both.sources[1] == f"{pub.name} (read; its chapter 6 is shown from {xgp.name})"
+    assert align([pub]).sources == [f"{pub.name} (chapter 6)"]

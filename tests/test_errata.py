@@ -192,3 +192,33 @@ def test_e6_the_typeset_notes_set_lists_of_values_in_the_m_expression_font() -> 
     assert "␈↓↓puzz ← (␈↓αa ␈↓↓nth[" in text  # puzz's list of three values
     assert "␈↓↓puzz1 ← ␈↓((G B B W R G)" in text and "prup[␈↓(1 2 3 4 5 6),␈↓↓x]" in text  # constants
     assert "␈↓↓p␈↓β0␈↓ = (NIL NIL NIL NIL)" in text
+
+
+def test_e8_says_the_membership_sign_is_in_the_archive_as_it_is() -> None:
+    """E8 describes the archive's `lose p ← a p ε d p` as it is: the sign is there (FOO.XGP writes it
+    ␈↓ε, which is also a font change), and the edition's decoder reads it as the sign."""
+    from pathlib import Path
+
+    from tests.test_edition_sources import XGP_FILE, archive_sources
+
+    errata = (Path(__file__).resolve().parent.parent / "ERRATA.md").read_text(encoding="utf-8")
+    e8 = errata.split("### E8.")[1].split("### E9.")[0]
+    assert "dropped the membership sign" not in e8 and "lines 93 and 211" in e8
+    path = archive_sources() / XGP_FILE
+    if not path.is_file():
+        pytest.skip(f"the archive files are not at {archive_sources()}")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number in (93, 211):  # the file's lines, counted from 1 with its header
+        assert "lose p" in lines[number - 1] and "␈↓ε " in lines[number - 1]
+    from lispy.edition.sources import load
+
+    text = " ".join(" ".join(paragraph.text.split()) for paragraph in load(path))
+    assert text.count("lose p ← a p ε d p") == 1 and "orlis[p,λu.a u ε d u]" in text
+
+
+def test_e16_worst_first_examines_every_leaf_only_on_the_trees_built_for_it() -> None:
+    from lispy.chapter6.move_ordering import knuth_moore, ordering_counts, sorted_worst_first
+
+    assert ordering_counts(4, 5).worst == 4**5  # subtrees wholly above or below their siblings
+    for seed in range(3):  # random leaves, the moves sorted worst first by their exact values
+        assert knuth_moore(4, 5) < sorted_worst_first(4, 5, seed) < 4**5

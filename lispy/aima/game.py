@@ -208,7 +208,8 @@ class TreeGame:
 
 class Counted:
     """``game`` with counts: ``examined`` positions (calls of ``terminal_test``) and
-    ``evaluated`` terminal positions (calls of ``utility``).
+    ``evaluated`` terminal positions (calls of ``utility``), each a
+    :class:`~lispy.runtime.counting.Count`.
 
     Every search in lispy calls ``terminal_test`` once for each position it
     visits, so ``examined`` is the number of nodes of the game tree searched,
@@ -219,32 +220,30 @@ class Counted:
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.initial = game.initial
-        self.terminal_test = Count(game.terminal_test)
-        self.utility = Count(game.utility)
+        self._examined = Count(game.terminal_test)
+        self._evaluated = Count(game.utility)
+        self.terminal_test = self._examined.counted
+        self.utility = self._evaluated.counted
+        self.successors: Callable[[Any], Iterable[tuple[Any, Any]]] = game.successors
+        self.to_move: Callable[[Any], Player] = game.to_move
 
     @property
     def examined(self) -> int:
         """Positions examined: calls of ``terminal_test``."""
-        return self.terminal_test.calls
+        return self._examined.calls
 
     @property
     def evaluated(self) -> int:
         """Terminal positions evaluated: calls of ``utility``."""
-        return self.utility.calls
+        return self._evaluated.calls
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
 
-    def to_move(self, state: Any) -> Player:
-        return self.game.to_move(state)
-
-    def successors(self, state: Any) -> Iterable[tuple[Any, Any]]:
-        return self.game.successors(state)
-
     def reset(self) -> None:
         """Set both counts to zero."""
-        self.terminal_test.reset()
-        self.utility.reset()
+        self._examined.reset()
+        self._evaluated.reset()
 
 
 class Recorded(Counted):
@@ -256,5 +255,6 @@ class Recorded(Counted):
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
-        self.utility = Count(game.utility, keep=lambda state, player: state)
-        self.terminals: list[Any] = self.utility.seen
+        self._evaluated = Count(game.utility, keep=lambda state, player: state)
+        self.utility = self._evaluated.counted
+        self.terminals: list[Any] = self._evaluated.seen

@@ -55,7 +55,7 @@ def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[A
     ``app``'s application applied to ``p``, and the number of positions it examined (each
     application of ``lose``; every position ``search`` or ``allsol`` visits is tested by it first)."""
     lose = Count(app.lose)
-    value = getattr(tree_search(lose, app.ter, app.successors), form)(p)
+    value = getattr(tree_search(lose.counted, app.ter, app.successors), form)(p)
     return value, lose.calls
 
 
@@ -172,8 +172,8 @@ def timed_in_turn(first: Callable[[], Any], second: Callable[[], Any], repeat: i
     one run each a turn): both see the same load, and the spread of the ratios says how much it moved."""
     firsts, seconds_ = [], []
     for _ in range(repeat):
-        firsts.extend(timings(first, repeat=1))
-        seconds_.extend(timings(second, repeat=1))
+        firsts.extend(timings(first, budget=0.01, repeat=1))
+        seconds_.extend(timings(second, budget=0.01, repeat=1))
     return Ratio(firsts, seconds_)
 
 

@@ -16,6 +16,7 @@ three on lists of numbers and counts the frames each keeps open: the space the n
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -62,7 +63,7 @@ def _depth() -> int:
 
 def _frames(run: Callable[[Callable[[Any], Any]], Any]) -> int:
     f = Count(lambda y: y, keep=lambda y: _depth())
-    run(f)
+    run(f.counted)
     return max(f.seen) - min(f.seen)
 
 
@@ -78,11 +79,11 @@ def iteration_timings(lengths: tuple[int, ...] = (10, 1000)) -> list[IterationTi
     for length in lengths:
         u = from_iterable(range(length))
         runs: list[Callable[[Callable[[Any], Any]], Any]] = [
-            lambda f, u=u: recursive(u, f),
-            lambda f, u=u: iterative(u, f),
-            lambda f, u=u: maxlisa_loop(u, -float("inf"), f),
+            functools.partial(recursive, u),
+            functools.partial(iterative, u),
+            functools.partial(maxlisa_loop, u, -float("inf")),
         ]
-        times = [seconds(lambda run=run: run(identity), repeat=3) for run in runs]
+        times = [seconds(functools.partial(run, identity), budget=0.005, repeat=3) for run in runs]
         frames = [_frames(run) for run in runs]
-        found.append(IterationTimes(length, *times, (frames[0], frames[1], frames[2])))
+        found.append(IterationTimes(length, times[0], times[1], times[2], (frames[0], frames[1], frames[2])))
     return found

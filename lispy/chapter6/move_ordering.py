@@ -16,15 +16,17 @@ costs only what the search examines.
 
 from __future__ import annotations
 
+import _random
 import functools
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.sexp_games import uniform_tree
 from lispy.runtime.counting import Count
+from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.data import from_iterable
 
 __all__ = [
@@ -53,7 +55,7 @@ __all__ = [
 def counted(game: Game) -> tuple[Game, Count[Any]]:
     """``game`` with ``imval`` a :class:`~lispy.runtime.counting.Count` of its calls, and that count."""
     imval = Count(game.imval)
-    return Game(game.successors, game.ter, imval), imval
+    return Game(game.successors, game.ter, imval.counted), imval
 
 
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
@@ -80,9 +82,26 @@ def uniform_game(k: int, n: int, leaf: Callable[[tuple[int, ...]], Any]) -> Game
     return Game(successors, ter, leaf)
 
 
+def seeded_random() -> Callable[[int], float]:
+    """``random.Random(h).random()`` for any integer ``h``, the same number, without making a
+    generator each time: one generator, seeded anew by the C method that ``Random.seed`` calls for an
+    integer (its Python wrapper and the new object cost a third of the time)."""
+    generator = random.Random()
+    seed = _random.Random.seed
+    draw = generator.random
+
+    def seeded(h: int) -> float:
+        seed(generator, h)
+        return draw()
+
+    return seeded
+
+
 def random_leaves(seed: int) -> Callable[[tuple[int, ...]], float]:
-    """Leaf values in [0, 1), random but fixed by ``seed`` and the leaf's path."""
-    return lambda path: random.Random(hash((seed, *path))).random()
+    """Leaf values in [0, 1), random but fixed by ``seed`` and the leaf's path:
+    ``random.Random(hash((seed, *path))).random()``."""
+    seeded = seeded_random()
+    return lambda path: seeded(hash((seed, *path)))
 
 
 def random_order_mean(k: int, n: int, trials: int) -> float:
@@ -147,22 +166,23 @@ class Incremental(NamedTuple):
     value: float
 
 
-@functools.lru_cache(maxsize=16)
 def incremental_game(k: int, n: int, seed: int = 0) -> Game:
     """A random uniform game whose positions have meaningful static values.
 
     Each move adds a random amount in [-1, 1] (fixed by ``seed`` and the path) to the
     value of the position, and ``imval`` of any position is its value so far: a shallow
     search says something about a deep one, as in real games.  Terminal at depth ``n``.
-    Root: ``Incremental((), 0.0)``.  The same arguments give the same game, whose successors
-    are drawn once for each position (seeding a random generator is most of their cost).
+    Root: ``Incremental((), 0.0)``.  A game draws each position's successors once and keeps
+    them (seeding a random generator is most of their cost), so searches of one game share them.
     """
+
+    seeded = seeded_random()
 
     @functools.cache
     def successors(p: Incremental) -> Any:
+        # random.Random(hash((seed, *p.path, i))).uniform(-1, 1), which is -1 + 2 * random()
         return from_iterable(
-            Incremental((*p.path, i), p.value + random.Random(hash((seed, *p.path, i))).uniform(-1, 1))
-            for i in range(k)
+            Incremental((*p.path, i), p.value + (-1 + 2 * seeded(hash((seed, *p.path, i))))) for i in range(k)
         )
 
     def ter(p: Incremental) -> bool:
@@ -186,7 +206,7 @@ def default_lookahead(remaining: int) -> int | None:
 
 def lookahead_ordered(
     game: Game, n: int, lookahead: Callable[[int], int | None] = default_lookahead
-) -> tuple[Game, list[int]]:
+) -> tuple[Game, Count[Any]]:
     """``game`` with each position's successors ordered by a shallower search; the count of its cost.
 
     At a position with ``r`` moves left to the horizon ``n``, each successor is valued by an
@@ -203,7 +223,7 @@ def lookahead_ordered(
         return game.ter(p) or len(p.path) >= horizon[0]
 
     cost = Count(game.imval)
-    shallow = game_tree_search(game.successors, shallow_ter, cost)
+    shallow = game_tree_search(game.successors, shallow_ter, cost.counted)
 
     def successors(p: Any) -> Any:
         depth = len(p.path) + 1
@@ -234,27 +254,31 @@ class LookAhead(NamedTuple):
 
 
 def lookahead_counts(
-    k: int, n: int, schedule: Callable[[int], int | None] | None = default_lookahead, trials: int = 5
-) -> LookAhead:
-    """The count of the notes' ordering method on :func:`incremental_game` ``(k, n, seed)`` for seeds 0
-    to ``trials`` − 1: αβ's main search ordered by ``schedule`` (:func:`lookahead_ordered`; ``None``:
-    the moves as generated, no look-ahead), and the look-aheads' own evaluations.
+    k: int, n: int, schedules: Mapping[str, Callable[[int], int | None] | None], trials: int = 5
+) -> dict[str, LookAhead]:
+    """The counts of the notes' ordering method on the games :func:`incremental_game` ``(k, n, seed)``
+    for seeds 0 to ``trials`` − 1, for each of ``schedules`` by name: αβ's main search ordered by the
+    schedule (:func:`lookahead_ordered`; ``None``: the moves as generated, no look-ahead), and the
+    look-aheads' own evaluations.  The schedules search each game in turn, sharing its positions.
 
-    >>> lookahead_counts(2, 2, None, trials=1)
-    LookAhead(main=4, lookahead=0)
+    >>> lookahead_counts(2, 2, {"as generated": None}, trials=1)
+    {'as generated': LookAhead(main=4, lookahead=0)}
     """
     root = Incremental((), 0.0)
-    main, extra = [], []
-    for seed in range(trials):
-        game = incremental_game(k, n, seed)
-        if schedule is None:
-            main.append(terminals_examined(game, root, "maxval")[1])
-            extra.append(0)
-            continue
-        ordered, cost = lookahead_ordered(game, n, schedule)
-        main.append(terminals_examined(ordered, root, "maxval")[1])
-        extra.append(cost.calls)
-    return LookAhead(statistics.mean(main), statistics.mean(extra))
+    main: dict[str, list[int]] = {name: [] for name in schedules}
+    extra: dict[str, list[int]] = {name: [] for name in schedules}
+    with collector_paused():  # the game keeps its positions: cells and tuples, no cycles to collect
+        for seed in range(trials):
+            game = incremental_game(k, n, seed)
+            for name, schedule in schedules.items():
+                if schedule is None:
+                    main[name].append(terminals_examined(game, root, "maxval")[1])
+                    extra[name].append(0)
+                    continue
+                ordered, cost = lookahead_ordered(game, n, schedule)
+                main[name].append(terminals_examined(ordered, root, "maxval")[1])
+                extra[name].append(cost.calls)
+    return {name: LookAhead(statistics.mean(main[name]), statistics.mean(extra[name])) for name in schedules}
 
 
 # --- the counts the chapter script and the edition both show -----------------------------

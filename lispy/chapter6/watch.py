@@ -59,7 +59,9 @@ class Watch:
         self._imval = Count(lambda v: imval(v.position), keep=path)
         self.examined: list[tuple[int, ...]] = self._ter.seen
         self.evaluated: list[tuple[int, ...]] = self._imval.seen
-        self.search: GameTreeSearch = game_tree_search(watched_successors, self._ter, self._imval)
+        self.search: GameTreeSearch = game_tree_search(
+            watched_successors, self._ter.counted, self._imval.counted
+        )
 
     @staticmethod
     def root(p: Any) -> Visit:

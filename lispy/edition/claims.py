@@ -15,6 +15,7 @@ chapter scripts print (:mod:`lispy.chapter5.work`, :mod:`lispy.chapter6.move_ord
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from lispy.chapter5 import insanity
@@ -203,8 +204,8 @@ def _appending() -> Claim:
     for teeth in (100, 300, 1000):
         app = comb(teeth)
         copied = cells_copied(app, 0).copied
-        simple = seconds(lambda app=app: app.allsol(0), repeat=3)
-        efficient = seconds(lambda app=app: app.allsol_efficient(0), repeat=3)
+        simple = seconds(functools.partial(app.allsol, 0), repeat=3)
+        efficient = seconds(functools.partial(app.allsol_efficient, 0), repeat=3)
         ratios.append(simple / efficient)
         rows.append([str(teeth), f"{copied:,}", _ms(simple), _ms(efficient), f"{simple / efficient:.1f}"])
     return Claim(
@@ -246,8 +247,8 @@ def _ordering() -> list[Claim]:
         )
     sorted_counts = [sorted_worst_first(4, 5, seed) for seed in range(3)]
     value, count = terminals_examined(lexicographic_game(10, 8, True), (), "maxval")
-    plain = lookahead_counts(4, 6, None, trials=3)
-    ordered = lookahead_counts(4, 6, default_lookahead, trials=3)
+    counted = lookahead_counts(4, 6, {"plain": None, "ordered": default_lookahead}, trials=3)
+    plain, ordered = counted["plain"], counted["ordered"]
     return [
         Claim(
             "claim-worst-first",

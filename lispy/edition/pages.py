@@ -184,7 +184,7 @@ def index_page(
 def _closing(alignment: Alignment | None, chapter: str) -> str:
     if alignment is None or not alignment.closing.get(chapter):
         return ""
-    source = alignment.rows[next(iter(alignment.rows))].source if alignment.rows else ""
+    source = alignment.chapters.get(chapter, "")
     paragraphs: tuple[Paragraph, ...] = alignment.closing[chapter]
     inner = "".join(paragraph(p, source) for p in paragraphs)
     heading = f"The last paragraphs of chapter {chapter}, as McCarthy wrote them"

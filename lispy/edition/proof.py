@@ -7,7 +7,9 @@ did not.  Where the library computes the same thing another way (a loop for a re
 form is checked on the same inputs.  The inputs follow the shapes that ``tests/test_mexpr.py``
 draws with Hypothesis: small lists, random graphs (paths), random game trees with one to three
 moves a position, random partial towers of Instant Insanity in both representations.  An
-assignment takes no input: its value is compared once.
+assignment's value is compared once: ``p₀``, ``puzz1`` and ``puzz2`` take no input, and ``puzz3``,
+``puzz4``, ``puzz`` and ``puzza``, computed from the assignment before them, are compared on the
+notes' puzzle (:func:`lispy.edition.trials.assignment_inputs` says which).
 
 The second kind of evidence, that the M-expression compiled to Python is the transcription up
 to a few documented rewrites, is :func:`structural`, computed by
@@ -25,7 +27,7 @@ from typing import Any
 
 from lispy.edition.applications import Application, application_for, not_last, python_definition
 from lispy.edition.correspondence import compare
-from lispy.edition.trials import CASES, Case, Context, graph, show
+from lispy.edition.trials import CASES, Case, Context, assignment_inputs, graph, show
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment
 from lispy.notes.index import ENTRIES, Entry
@@ -212,7 +214,7 @@ def prove(seed: int = SEED, trials: int = 100) -> dict[str, Agreement]:
 
 
 def _assignment(entry: Entry, seed: int, interpreters: _Interpreters) -> Agreement:
-    tally = _Tally("no input: an assignment's value, compared once", seed, False)
+    tally = _Tally(assignment_inputs(entry.anchor), seed, False)
     application = application_for(entry)
     m = interpreters.get(application, entry, not_last(entry))
     tally.check(entry.name, lambda: m[entry.name], lambda: python_definition(entry, application), None)

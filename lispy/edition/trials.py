@@ -23,7 +23,17 @@ from lispy.sexpr.data import NIL, from_iterable, lisp
 from lispy.sexpr.lists import cons
 from lispy.sexpr.printer import to_string
 
-__all__ = ["CASES", "COLOURS", "Case", "Context", "Draw", "game_tree", "graph"]
+__all__ = [
+    "ASSIGNED",
+    "CASES",
+    "COLOURS",
+    "Case",
+    "Context",
+    "Draw",
+    "assignment_inputs",
+    "game_tree",
+    "graph",
+]
 
 COLOURS = ("R", "W", "G", "B")
 
@@ -253,3 +263,29 @@ CASES: tuple[Case, ...] = (
     ),
 )
 """The random inputs of each definition that takes any; the assignments are compared by value."""
+
+
+ASSIGNED = {
+    "puzz3": "puzz1",
+    "puzz4": "puzz3",
+    "puzz": "puzz4",
+    "puzza": "puzz",
+}
+"""The assignments computed from the one before them (the notes' chain from ``puzz1``): the edition
+compares their values on the notes' puzzle only; ``tests/test_fidelity.py`` checks each on random
+puzzles, the one before it given."""
+
+
+def assignment_inputs(anchor: str) -> str:
+    """What the edition's proof column did for the assignment ``anchor``, in words.
+
+    >>> assignment_inputs("puzz1")
+    "no input: an assignment's value, compared once"
+    """
+    before = ASSIGNED.get(anchor)
+    if before is None:
+        return "no input: an assignment's value, compared once"
+    return (
+        f"the notes' puzzle only: each side's value, computed from its own {before}, compared once "
+        "(the test suite checks it on random puzzles)"
+    )

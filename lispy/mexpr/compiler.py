@@ -73,9 +73,31 @@ def compile_unit(
 ) -> Unit:
     """Compile a definition, an assignment or an expression; ``where`` names it in errors.
 
+    The same statement (the same object: the notes' statements are read once) compiles once: a
+    unit is immutable once made, and an environment makes its own function of it
+    (:func:`make_function`), so the notes' parts, loaded into many environments (the edition's, the
+    tests'), share their units.  Equal statements read from other places are not the same: their
+    errors name their own lines.
+
     Raises :class:`EvalError` if the expression is nested too deeply for Python to compile, or if
     the Python built for it is something Python would refuse (:func:`_check_emitted`).
     """
+    key = (id(source), where, frozenset(predicates))
+    found = _COMPILED.get(key)
+    if found is not None and found[0] is source:
+        return found[1]
+    unit = _compile_unit(source, where, key[2])
+    if len(_COMPILED) >= 4096:
+        _COMPILED.clear()
+    _COMPILED[key] = (source, unit)
+    return unit
+
+
+_COMPILED: dict[tuple[int, str, frozenset[str]], tuple[Any, Unit]] = {}
+"""Units by the identity of their source (kept, so that the identity is not reused)."""
+
+
+def _compile_unit(source: Definition | Assignment | Node, where: str, predicates: frozenset[str]) -> Unit:
     line, column = source.line or 1, source.column or 1
     try:
         generated = generate(source, predicates)

@@ -18,6 +18,7 @@ with ``;`` are comments.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -48,9 +49,16 @@ class SourceStatement:
     line: int
 
     def parse(self) -> Definition | Assignment:
-        """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file."""
-        where = f"{self.origin}: {self.name}" if self.name else self.origin
-        return parse_statement("\n" * (self.line - 1) + self.text, where)
+        """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file.  Read once:
+        a statement's syntax tree is immutable, and each part is loaded again and again (the
+        edition makes an interpreter for every application it runs)."""
+        return _parsed(self)
+
+
+@functools.cache
+def _parsed(statement: SourceStatement) -> Definition | Assignment:
+    where = f"{statement.origin}: {statement.name}" if statement.name else statement.origin
+    return parse_statement("\n" * (statement.line - 1) + statement.text, where)
 
 
 def definition(part: str, name: str, occurrence: int = 1, corrected: bool = True) -> Definition | Assignment:

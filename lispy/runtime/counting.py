@@ -30,30 +30,50 @@ R = TypeVar("R")
 
 
 class Count(Generic[R]):
-    """``f``, counting its calls: called as ``f`` is, it returns what ``f`` returns.
+    """``f``, counting its calls: :attr:`counted` (or the count itself) is called as ``f`` is and
+    returns what ``f`` returns.
 
     ``calls``: how many times it was called since it was made or :meth:`reset`.  ``seen``: with
     ``keep``, what ``keep`` makes of each call's arguments, in order (``keep=lambda p: p`` keeps the
-    positions themselves); without it, stays empty.
+    positions themselves); without it, stays empty.  Give a search :attr:`counted`, a plain
+    function: calling the count itself costs a method call more on every position.
     """
 
-    __slots__ = ("calls", "f", "keep", "seen")
+    __slots__ = ("_tally", "counted", "f", "seen")
 
     def __init__(self, f: Callable[..., R], keep: Callable[..., Any] | None = None) -> None:
         self.f = f
-        self.keep = keep
-        self.calls = 0
-        self.seen: list[Any] = []
+        tally = self._tally = [0]
+        seen: list[Any] = []
+        self.seen = seen
+
+        if keep is None:
+
+            def counted(*args: Any) -> R:
+                tally[0] += 1
+                return f(*args)
+
+        else:
+
+            def counted(*args: Any) -> R:
+                tally[0] += 1
+                seen.append(keep(*args))
+                return f(*args)
+
+        self.counted: Callable[..., R] = counted
+        """``f``, counted."""
+
+    @property
+    def calls(self) -> int:
+        """How many times :attr:`counted` was called."""
+        return self._tally[0]
 
     def __call__(self, *args: Any) -> R:
-        self.calls += 1
-        if self.keep is not None:
-            self.seen.append(self.keep(*args))
-        return self.f(*args)
+        return self.counted(*args)
 
     def reset(self) -> None:
         """Forget the calls counted and kept (``seen`` stays the same list, emptied)."""
-        self.calls = 0
+        self._tally[0] = 0
         self.seen.clear()
 
 
