@@ -23,6 +23,7 @@ from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.listing import python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
 from lispy.mexpr.syntax import MSyntaxError
+from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.data import Cons
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import ReadError
@@ -109,7 +110,7 @@ class Session:
             return thunk()
         except (EvalError, MSyntaxError, ReadError) as e:
             self._fail(f"error: {e}")
-        except CommandError as e:
+        except (CommandError, IntegerTooLong) as e:  # IntegerTooLong: a value past lispy's digits to print
             self._fail(f"error: line {line}: {e}")
         except KeyboardInterrupt:
             self._fail(self.interrupted)
