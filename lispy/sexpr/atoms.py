@@ -52,6 +52,9 @@ def parse_atom(token: str) -> Any:
     ``"NIL"`` gives ``NIL``; ``"12"`` the int 12; ``"2.5"``, ``"1e6"`` floats;
     ``"∞"``/``"inf"`` and ``"-∞"``/``"-inf"`` infinities; anything else the
     interned symbol (``str``).  ``"."`` is not an atom (the caller handles it).
+
+    >>> parse_atom("NIL"), parse_atom("-12"), parse_atom("1e3"), parse_atom("inf"), parse_atom("LOSE")
+    (NIL, -12, 1000.0, inf, 'LOSE')
     """
     if token == "NIL":
         return NIL
@@ -242,7 +245,11 @@ def _to_digits(n: int) -> str:
 
 
 def atom_to_string(x: Any) -> str:
-    """Lisp notation for an atom (``NIL``, a symbol, a number, or another Python value)."""
+    """Lisp notation for an atom (``NIL``, a symbol, a number, or another Python value).
+
+    >>> [atom_to_string(x) for x in (NIL, "G", "two words", "12", -3, float("-inf"), False, None)]
+    ['NIL', 'G', '|two words|', '|12|', '-3', '-∞', 'NIL', '#<None>']
+    """
     if x is NIL:
         return "NIL"
     if isinstance(x, str):

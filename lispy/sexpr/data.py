@@ -304,7 +304,15 @@ def _hash_tree(x: Cons) -> int:
 
 
 def to_string(x: Any) -> str:
-    """Lisp notation for ``x``: ``to_string(lisp(1, Cons(2, "G")))`` is ``"(1 (2 . G))"``."""
+    """Lisp notation for ``x`` (see :mod:`lispy.sexpr.printer`): the cell's own ``repr``.
+
+    >>> to_string(lisp(1, Cons(2, "G"), "two words", NIL, float("inf")))
+    '(1 (2 . G) |two words| NIL ∞)'
+    >>> to_string("G"), to_string(True), to_string(2.5)
+    ('G', 'T', '2.5')
+
+    Raises :class:`lispy.sexpr.atoms.IntegerTooLong` for an integer past lispy's limit on digits.
+    """
     out: list[str] = []
     pending: list[Any] = []  # the cdrs still to print, innermost list last
     while True:

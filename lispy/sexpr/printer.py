@@ -11,6 +11,10 @@ print as ``T`` and ``NIL``; any other Python object prints as ``#<repr>``.
 The walk is a loop with an explicit stack: lists of any length and trees of
 any depth print without recursion.  It is the cell's own ``repr``, so it is defined with the cell,
 in :mod:`lispy.sexpr.data`; this module is its public name, the reader's counterpart.
+
+>>> from lispy.sexpr.data import NIL, Cons, lisp
+>>> to_string(lisp("G", Cons(1, "B"), lisp(), "NIL", "12"))
+'(G (1 . B) NIL |NIL| |12|)'
 """
 
 from __future__ import annotations

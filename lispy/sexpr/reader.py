@@ -43,7 +43,14 @@ __all__ = ["ReadError", "read"]
 
 
 class ReadError(ValueError):
-    """Malformed Lisp text.  ``line`` and ``column`` count from 1; ``reason`` is the fault."""
+    """Malformed Lisp text.  ``line`` and ``column`` count from 1; ``reason`` is the fault.
+
+    >>> try:
+    ...     read("(1 2 . G H)")
+    ... except ReadError as error:
+    ...     error.line, error.column, error.reason
+    (1, 10, 'only one tail may follow the dot')
+    """
 
     def __init__(self, reason: str, line: int, column: int) -> None:
         self.reason = reason
