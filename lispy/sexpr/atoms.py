@@ -7,7 +7,9 @@ inverse (``parse_atom(atom_to_string(x)) == x`` for a symbol or number ``x``)
 and lets the reader and the printer depend on the data, not on each other.
 
 * ``NIL`` is written ``NIL``;
-* integers as Python writes them (``16``, ``-3``); decimals ``2.5``, ``1e6``;
+* integers as Python writes them (``16``, ``-3``), of any length up to lispy's limit on
+  digits (:func:`get_max_digits`, a million unless :func:`set_max_digits` changed it: past it,
+  :class:`IntegerTooLong`), converted subquadratically; decimals ``2.5``, ``1e6``;
   ``∞`` and ``-∞`` (read also from ``inf``, ``-inf``);
 * a symbol bare when it would read back as the same symbol, otherwise between
   bars: ``|two words|``, ``|12|``, ``|NIL|``;

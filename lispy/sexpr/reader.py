@@ -14,9 +14,10 @@
 
 Malformed text raises :class:`ReadError`, a ``ValueError`` that gives the line
 and column (both from 1) of the fault: an unclosed ``(`` (its position), an
-unexpected ``)``, a misplaced dot, a stray character, nothing to read, or text
-after the expression.  The parser is a loop with an explicit stack, so text
-nested 10^5 deep reads like any other.
+unexpected ``)``, a misplaced dot, a stray character, nothing to read, text
+after the expression, or an integer longer than lispy's limit on digits (named in the
+message with the way to raise it, :func:`lispy.sexpr.atoms.set_max_digits`).  The parser
+is a loop with an explicit stack, so text nested 10^5 deep reads like any other.
 
 Text without bars, quotes, commas or ``#`` is read in bulk: split at the
 parentheses with ``str.split``, each run between them split into tokens at once,
