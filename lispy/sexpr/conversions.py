@@ -89,7 +89,7 @@ def _convert(root: Any, classify: Any) -> Any:
 def _convert_nodes(kind: str, node: Any, classify: Any) -> Any:
     # Each frame: [kind, children (list), index of the next child, converted children].
     result: Any = None
-    stack = [[kind, _children(kind, node), 0, []]]
+    stack: list[list[Any]] = [[kind, _children(kind, node), 0, []]]
     while stack:
         frame = stack[-1]
         children, i = frame[1], frame[2]
