@@ -346,7 +346,7 @@ def crafted_parts(draw: st.DrawFn) -> tuple[Any, ...]:
     return (refs, atoms)
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(crafted_parts())
 def test_a_crafted_pickle_of_a_cell_gives_lispys_error_or_a_cell(parts: tuple[Any, ...]) -> None:
     data = pickle.dumps(Crafted(*parts))
@@ -377,7 +377,7 @@ def corrupted_pickles(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(corrupted_pickles())
 def test_a_corrupted_pickle_of_lisp_data_gives_lispys_error_or_lisp_data(data: bytes) -> None:
     try:

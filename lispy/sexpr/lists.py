@@ -506,9 +506,9 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
 def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
     """``fn`` of each element of ``u`` that satisfies ``pred``, in order (ch. 5)::
 
-    mapchoose[u,pred,fn] ← if n u then NIL
-        else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
-        else mapchoose[d u,pred,fn]
+        mapchoose[u,pred,fn] ← if n u then NIL
+            else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
+            else mapchoose[d u,pred,fn]
 
     >>> mapchoose(lisp(1, 2, 3, 4), lambda x: x % 2 == 0, lambda x: x * 10)
     (20 40)
