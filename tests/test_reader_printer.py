@@ -114,3 +114,37 @@ def test_any_text_reads_or_raises_read_error(text: str) -> None:
         assert error.line >= 1 and error.column >= 1
     else:
         assert read(to_string(x)) == x
+
+
+PLAIN = "( ) . ; | \\ ' \" ` , # #<x> NIL () ∞ -∞ inf -inf + - 1 -0 01 2.5 .5 1. 1e3 1E+05 -1e400 e G a.b é 𝔊"
+ODD = [
+    "|a b|",
+    "|a\\|b|",
+    "|\\\\|",
+    " . ",
+    " ",
+    "\n",
+    "\t",
+    "\r",
+    "\x00",
+    "\x1c",
+    "\u00a0",
+    "\u2003",
+    "\u2028",
+]
+TOKENS = st.sampled_from([*PLAIN.split(), *ODD])
+"""Pieces of Lisp text, well and badly formed, and characters that some splitters call blanks."""
+
+
+@given(st.lists(TOKENS, max_size=60).map("".join) | st.text(max_size=80))
+def test_arbitrary_text_meets_only_read_error(text: str) -> None:
+    """The reader's fuzz test: whatever the text, a datum that prints and reads back, or a ReadError
+    that places the fault inside the text."""
+    try:
+        x = read(text)
+    except ReadError as error:
+        lines = text.split("\n")
+        assert 1 <= error.line <= len(lines) and 1 <= error.column <= len(lines[error.line - 1]) + 1
+        assert error.reason and str(error).startswith(f"line {error.line}, column {error.column}: ")
+    else:
+        assert read(to_string(x)) == x or x != x  # NaN, never equal to itself, aside

@@ -23,6 +23,7 @@ from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.listing import python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
 from lispy.mexpr.syntax import MSyntaxError
+from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.data import Cons
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import ReadError
@@ -145,7 +146,7 @@ class Session:
         that is not the input's to report (``SystemExit``): it passes on."""
         if isinstance(e, (EvalError, MSyntaxError, ReadError)):
             return f"error: {e}"
-        if isinstance(e, CommandError):
+        if isinstance(e, (CommandError, IntegerTooLong)):  # IntegerTooLong: past lispy's digits to print
             return f"error: line {line}: {e}"
         if isinstance(e, KeyboardInterrupt):
             return self.interrupted

@@ -38,7 +38,7 @@ from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
 from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
-from lispy.sexpr.atoms import parse_integer
+from lispy.sexpr.atoms import IntegerTooLong, parse_integer
 from lispy.sexpr.data import NIL
 
 __all__ = [
@@ -192,7 +192,11 @@ class _ToTree(Transformer[Token, Node]):
 
     def number(self, token: Token) -> Node:
         text = str(token)
-        return Const(float(text) if "." in text else parse_integer(text), **_at(token))
+        try:
+            value = float(text) if "." in text else parse_integer(text)
+        except IntegerTooLong as e:  # longer than lispy's limit on digits
+            raise _Invalid(str(e), token) from None
+        return Const(value, **_at(token))
 
     def quoted(self, token: Token) -> Node:
         return Const(self.data[ord(str(token)[1]) - FIRST_MARK], **_at(token))

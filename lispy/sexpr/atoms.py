@@ -7,7 +7,9 @@ inverse (``parse_atom(atom_to_string(x)) == x`` for a symbol or number ``x``)
 and lets the reader and the printer depend on the data, not on each other.
 
 * ``NIL`` is written ``NIL``;
-* integers as Python writes them (``16``, ``-3``); decimals ``2.5``, ``1e6``;
+* integers as Python writes them (``16``, ``-3``), of any length up to lispy's limit on
+  digits (:func:`get_max_digits`, a million unless :func:`set_max_digits` changed it: past it,
+  :class:`IntegerTooLong`), converted subquadratically; decimals ``2.5``, ``1e6``;
   ``∞`` and ``-∞`` (read also from ``inf``, ``-inf``);
 * a symbol bare when it would read back as the same symbol, otherwise between
   bars: ``|two words|``, ``|12|``, ``|NIL|``;
@@ -52,6 +54,9 @@ def parse_atom(token: str) -> Any:
     ``"NIL"`` gives ``NIL``; ``"12"`` the int 12; ``"2.5"``, ``"1e6"`` floats;
     ``"∞"``/``"inf"`` and ``"-∞"``/``"-inf"`` infinities; anything else the
     interned symbol (``str``).  ``"."`` is not an atom (the caller handles it).
+
+    >>> parse_atom("NIL"), parse_atom("-12"), parse_atom("1e3"), parse_atom("inf"), parse_atom("LOSE")
+    (NIL, -12, 1000.0, inf, 'LOSE')
     """
     if token == "NIL":
         return NIL
@@ -242,7 +247,11 @@ def _to_digits(n: int) -> str:
 
 
 def atom_to_string(x: Any) -> str:
-    """Lisp notation for an atom (``NIL``, a symbol, a number, or another Python value)."""
+    """Lisp notation for an atom (``NIL``, a symbol, a number, or another Python value).
+
+    >>> [atom_to_string(x) for x in (NIL, "G", "two words", "12", -3, float("-inf"), False, None)]
+    ['NIL', 'G', '|two words|', '|12|', '-3', '-∞', 'NIL', '#<None>']
+    """
     if x is NIL:
         return "NIL"
     if isinstance(x, str):

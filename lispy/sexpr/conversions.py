@@ -22,6 +22,13 @@ def from_python(obj: Any) -> Any:
     ``(x . y)`` (so ``[("G", 1)]`` is the association list ``((G . 1))``), ``None``
     becomes ``NIL``; anything else (symbols, numbers, Lisp data) is kept as it is.
     Other tuples raise ``TypeError``.  Iterative: any depth and length.
+
+    >>> from_python([("G", 1), [2, 3], None, []])
+    ((G . 1) (2 3) NIL NIL)
+    >>> from_python((1, 2, 3))
+    Traceback (most recent call last):
+        ...
+    TypeError: from_python: a tuple stands for a dotted pair and needs 2 items, got 3
     """
     return _convert(obj, _from_python_node)
 
@@ -48,6 +55,11 @@ def to_python(x: Any) -> Any:
     A proper list becomes a Python ``list``; a cons cell that does not start a
     proper list becomes a 2-``tuple`` ``(car, cdr)``; ``NIL`` becomes ``[]``;
     atoms are kept.  ``to_python(read("((1 . G) (2 3))")) == [(1, "G"), [2, 3]]``.
+
+    >>> to_python(from_python([("G", 1), [2, 3], None]))
+    [('G', 1), [2, 3], []]
+    >>> to_python(Cons(1, Cons(2, "G")))
+    (1, (2, 'G'))
     """
     return _convert(x, _to_python_node)
 
@@ -77,7 +89,7 @@ def _convert(root: Any, classify: Any) -> Any:
 def _convert_nodes(kind: str, node: Any, classify: Any) -> Any:
     # Each frame: [kind, children (list), index of the next child, converted children].
     result: Any = None
-    stack = [[kind, _children(kind, node), 0, []]]
+    stack: list[list[Any]] = [[kind, _children(kind, node), 0, []]]
     while stack:
         frame = stack[-1]
         children, i = frame[1], frame[2]

@@ -18,8 +18,10 @@ pickle and copy.
 A cell is a ``tuple`` of two items underneath (64 bytes in memory: a plain
 2-tuple's 56, and the spare item slot CPython gives every instance of a tuple
 subclass): Python gives no way to change a tuple's items, so no trick at the
-Python level can change a cell.  Building 10^6 cells lets the cyclic garbage
-collector run again and again over cells that cannot form a cycle; the bulk
+Python level can change a cell.  The class is sealed (:mod:`lispy.sexpr.sealed`, and
+:data:`SEALED` says whether it took, as it does on CPython 3.10 and later): it cannot be
+subclassed, and neither a cell nor ``NIL`` can be given another class.  Building 10^6
+cells lets the cyclic garbage collector run again and again over cells that cannot form a cycle; the bulk
 builders (:func:`from_iterable` on long input, :mod:`lispy.sexpr.conversions`,
 unpickling) pause the collector while they build and restore it on every way out,
 exceptions included.
@@ -140,7 +142,10 @@ class Cons(tuple):  # type: ignore[type-arg]
       tests membership; on a dotted list they raise :class:`LispTypeError` at the tail.
     * Assigning or deleting an attribute raises ``AttributeError``, through
       ``object.__setattr__`` and the ``car``/``cdr`` descriptors too, and so does
-      changing a cell's ``__class__``; a cell has no ``__dict__``.
+      assigning a cell's ``__class__``; a cell has no ``__dict__``.  Where :data:`SEALED`
+      (CPython 3.10 and later), ``object``'s own ``__class__`` descriptor raises
+      ``TypeError`` too, and the class's attributes cannot be replaced.
+    * ``Cons`` is final: deriving a class from it raises ``TypeError``.
     * ``pickle`` and ``copy`` work at any length and depth; ``copy.copy`` and
       ``copy.deepcopy`` return the cell itself.
 
@@ -304,7 +309,15 @@ def _hash_tree(x: Cons) -> int:
 
 
 def to_string(x: Any) -> str:
-    """Lisp notation for ``x``: ``to_string(lisp(1, Cons(2, "G")))`` is ``"(1 (2 . G))"``."""
+    """Lisp notation for ``x`` (see :mod:`lispy.sexpr.printer`): the cell's own ``repr``.
+
+    >>> to_string(lisp(1, Cons(2, "G"), "two words", NIL, float("inf")))
+    '(1 (2 . G) |two words| NIL ∞)'
+    >>> to_string("G"), to_string(True), to_string(2.5)
+    ('G', 'T', '2.5')
+
+    Raises :class:`lispy.sexpr.atoms.IntegerTooLong` for an integer past lispy's limit on digits.
+    """
     out: list[str] = []
     pending: list[Any] = []  # the cdrs still to print, innermost list last
     while True:

@@ -18,7 +18,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from lispy.sexpr.collector import collector_paused
-from lispy.sexpr.data import NIL, Cons, LispTypeError, _equal, _new, from_iterable
+from lispy.sexpr.data import (
+    NIL,
+    Cons,
+    LispTypeError,
+    _equal,
+    _new,
+    from_iterable,
+    lisp,  # noqa: F401 (the examples build their lists with it)
+)
 
 __all__ = [
     "a",
@@ -83,7 +91,11 @@ def _elements(u: Any, fname: str) -> list[Any]:
 
 
 def n(u: Any) -> bool:
-    """``n u``: true when ``u`` is ``NIL`` (LISP's ``null``).  Any other value gives false."""
+    """``n u``: true when ``u`` is ``NIL`` (LISP's ``null``).  Any other value gives false.
+
+    >>> n(NIL), n(lisp()), n(lisp(NIL)), n(0)
+    (True, True, False, False)
+    """
     return u is NIL
 
 
@@ -93,6 +105,13 @@ def a(u: Any) -> Any:
     Raises :class:`LispTypeError` ("a: the argument G (a symbol) is an atom, not
     a list") for any other atom.  Source: the notes' notation (ch. 5); ``a NIL``
     as in MacLisp and Common Lisp, on which ``lose p₀`` of ch. 5 relies.
+
+    >>> a(lisp("G", "B")), a(Cons(1, "G")), a(NIL)
+    ('G', 1, NIL)
+    >>> a("G")
+    Traceback (most recent call last):
+        ...
+    lispy.sexpr.data.LispTypeError: a: the argument G (a symbol) is an atom, not a list
     """
     try:
         return u.car
@@ -101,7 +120,11 @@ def a(u: Any) -> Any:
 
 
 def d(u: Any) -> Any:
-    """``d u``: the cdr of ``u``.  ``d (x . y) = y``; ``d NIL = NIL``; other atoms raise as for :func:`a`."""
+    """``d u``: the cdr of ``u``.  ``d (x . y) = y``; ``d NIL = NIL``; other atoms raise as for :func:`a`.
+
+    >>> d(lisp("G", "B")), d(Cons(1, "G")), d(NIL)
+    ((B), 'G', NIL)
+    """
     try:
         return u.cdr
     except AttributeError:
@@ -109,12 +132,20 @@ def d(u: Any) -> Any:
 
 
 def cons(x: Any, y: Any) -> Cons:
-    """``x . y``: the cons cell with car ``x`` and cdr ``y``.  ``1 . (2 3) = (1 2 3)``."""
+    """``x . y``: the cons cell with car ``x`` and cdr ``y``.  ``1 . (2 3) = (1 2 3)``.
+
+    >>> cons(1, lisp(2, 3)), cons(1, "G"), cons(1, NIL)
+    ((1 2 3), (1 . G), (1))
+    """
     return Cons(x, y)
 
 
 def atom(x: Any) -> bool:
-    """``atom x``: true unless ``x`` is a cons cell (``NIL`` is an atom).  LISP 1.5."""
+    """``atom x``: true unless ``x`` is a cons cell (``NIL`` is an atom).  LISP 1.5.
+
+    >>> atom("G"), atom(16), atom(NIL), atom(lisp("G"))
+    (True, True, True, False)
+    """
     return type(x) is not Cons
 
 
@@ -122,6 +153,10 @@ def eq(x: Any, y: Any) -> bool:
     """``x eq y``: the same object.  Cons cells are ``eq`` only when identical (one cell);
     atoms when equal in value (like Common Lisp's ``eql``).  ``upto`` relies on this
     to recognise a tail of a list.  LISP 1.5 ``eq``.
+
+    >>> u = lisp(1, 2)
+    >>> eq("G", "G"), eq(u, u), eq(u, lisp(1, 2)), eq(d(u), d(u))
+    (True, True, False, True)
     """
     if type(x) is Cons or type(y) is Cons:
         return x is y
@@ -132,6 +167,9 @@ def equal(x: Any, y: Any) -> bool:
     """``x = y``: the same structure (LISP's ``equal``): ``(1 (2 . G)) = (1 (2 . G))``.
 
     The notes' ``=`` on lists and atoms alike.  Iterative: any length and depth.
+
+    >>> equal(lisp(1, Cons(2, "G")), lisp(1, Cons(2, "G"))), equal(lisp(1), lisp(1.0)), equal(lisp(1), 1)
+    (True, True, False)
     """
     return _equal(x, y)
 
@@ -140,7 +178,15 @@ def equal(x: Any, y: Any) -> bool:
 
 
 def length(u: Any) -> int:
-    """``length u ← if n u then 0 else 1 + length d u``.  Raises on an atom or a dotted list."""
+    """``length u ← if n u then 0 else 1 + length d u``.  Raises on an atom or a dotted list.
+
+    >>> length(lisp("G", lisp(1, 2), NIL)), length(NIL)
+    (3, 0)
+    >>> length(Cons(1, "G"))
+    Traceback (most recent call last):
+        ...
+    lispy.sexpr.data.LispTypeError: length: the argument (1 . G) (a dotted list) is not a proper list
+    """
     k, x = 0, u
     while type(x) is Cons:
         k, x = k + 1, x.cdr
@@ -154,6 +200,9 @@ def member(x: Any, u: Any) -> bool:
 
     LISP 1.5 ``member``; ch. 5's ``lose p ← a p ε d p``.  Raises on an atom or dotted list
     once the walk reaches the atom.
+
+    >>> member("B", lisp("G", "B")), member(lisp(1), lisp(lisp(1), 2)), member(3, NIL)
+    (True, True, False)
     """
     y = u
     if type(x) is Cons:
@@ -179,6 +228,10 @@ def nth(u: Any, k: int) -> Any:
     ``k``-th element is ``a nth[u,k]`` (ch. 5, ``a nth[puzz, 1 + length a p]``).
     Past the end it gives ``NIL`` (``d NIL = NIL``).  Raises ``ValueError`` if
     ``k`` is not an integer ≥ 1, :class:`LispTypeError` on reaching an atom.
+
+    >>> u = lisp("G", "B", "W")
+    >>> nth(u, 1), nth(u, 2), a(nth(u, 3)), nth(u, 5)
+    ((G B W), (B W), 'W', NIL)
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"nth: the index must be an integer >= 1 (nth[u,1] = u), got {k!r}")
@@ -200,6 +253,10 @@ def assoc(x: Any, al: Any) -> Any:
     or ``NIL``.  LISP 1.5 ``assoc`` (returning ``NIL`` when absent, as in MacLisp).
     Ch. 5 looks up a vertex's neighbours with ``d assoc[a p, graph]``, where
     ``graph`` is a list of sublists, each a vertex followed by its neighbours.
+
+    >>> graph = lisp(lisp("A", "B", "C"), lisp("B", "C"), lisp("C"))
+    >>> assoc("B", graph), d(assoc("A", graph)), assoc("D", graph)
+    ((B C), (B C), NIL)
     """
     y = al
     while type(y) is Cons:
@@ -219,7 +276,14 @@ def assoc(x: Any, al: Any) -> Any:
 
 
 def reverse(u: Any) -> Any:
-    """``reverse u``: the elements of ``u`` in the opposite order.  LISP 1.5."""
+    """``reverse u``: the elements of ``u`` in the opposite order.  LISP 1.5::
+
+        reverse u ← rev[u, NIL]
+        rev[u,r]  ← if n u then r else rev[d u, a u . r]
+
+    >>> reverse(lisp(1, lisp(2, 3), 4)), reverse(NIL)
+    ((4 (2 3) 1), NIL)
+    """
     items = _elements(u, "reverse")
     items.reverse()
     return from_iterable(items)
@@ -229,6 +293,10 @@ def append(u: Any, v: Any) -> Any:
     """``u * v ← if n u then v else a u . [d u * v]``: the elements of ``u`` followed by ``v``.
 
     Copies ``u``'s cells and shares ``v``.  LISP 1.5 ``append``; the notes write it ``*``.
+
+    >>> v = lisp(3)
+    >>> append(lisp(1, 2), v), append(NIL, v) is v, append(lisp(1), "G")
+    ((1 2 3), True, (1 . G))
     """
     return from_iterable(_elements(u, "append (*)"), v)
 
@@ -240,6 +308,10 @@ def upto(u: Any, x: Any) -> Any:
     ``cycles`` passes the tails that ``maplist`` gives.  Where ``x`` is not a tail,
     the equation recurs for ever past the end (``a NIL . upto[NIL, x]``); this
     raises ``ValueError`` instead.
+
+    >>> u = lisp(1, 2, 3, 4)
+    >>> upto(u, nth(u, 3)), upto(u, u), upto(u, NIL)
+    ((1 2), NIL, (1 2 3 4))
     """
     items = []
     y = u
@@ -257,6 +329,11 @@ def prup(u: Any, v: Any) -> Any:
     ``prup[(1 2 3), (G B W)] = ((1 . G) (2 . B) (3 . W))``, an association list (LISP 1.5
     ``pair``).  Ch. 5 builds ``puzz3`` with it.  ``u`` sets the length: if ``v`` is
     shorter, its missing elements read as ``NIL`` (``a NIL = NIL``), as in the equation.
+
+    >>> prup(lisp(1, 2, 3), lisp("G", "B", "W"))
+    ((1 . G) (2 . B) (3 . W))
+    >>> prup(lisp(1, 2), lisp("G"))
+    ((1 . G) (2))
     """
     pairs = []
     y = v
@@ -276,6 +353,10 @@ def sublis(s: Any, e: Any) -> Any:
         sub2[s,z]   ← if n s then z else if a a s eq z then d a s else sub2[d s, z]
 
     Ch. 5 builds ``puzz4`` with it.  Walks ``e`` with an explicit stack: any size and depth.
+
+    >>> s = lisp(Cons(1, "G"), Cons(2, "B"))
+    >>> sublis(s, lisp(2, 1, 2)), sublis(s, lisp(1, lisp(3, 2))), sublis(s, 2)
+    ((B G B), (G (3 B)), 'B')
     """
     table: dict[Any, Any] = {}
     for entry in _elements(s, "sublis"):
@@ -353,6 +434,9 @@ def orlis(u: Any, p: Fn) -> bool:
     """``orlis[u,p] ← if n u then false else p[a u] ∨ orlis[d u, p]``: does some element satisfy ``p``?
 
     Stops at the first that does.  Ch. 5's ``lose p ← orlis[p, λu. a u ε d u]``.
+
+    >>> orlis(lisp(1, 2, 3), lambda x: x > 2), orlis(lisp(1, 2), lambda x: x > 2), orlis(NIL, bool)
+    (True, False, False)
     """
     for cell in _cells(u, "orlis"):
         if p(cell.car):
@@ -361,7 +445,11 @@ def orlis(u: Any, p: Fn) -> bool:
 
 
 def andlis(u: Any, p: Fn) -> bool:
-    """``andlis[u,p] ← if n u then true else p[a u] ∧ andlis[d u, p]``: do all elements satisfy ``p``?"""
+    """``andlis[u,p] ← if n u then true else p[a u] ∧ andlis[d u, p]``: do all elements satisfy ``p``?
+
+    >>> andlis(lisp(1, 2, 3), lambda x: x > 0), andlis(lisp(1, -2), lambda x: x > 0), andlis(NIL, bool)
+    (True, False, True)
+    """
     for cell in _cells(u, "andlis"):
         if not p(cell.car):
             return False
@@ -375,6 +463,9 @@ def mapcar(u: Any, f: Fn) -> Any:
     """``mapcar[u,f] ← if n u then NIL else f[a u] . mapcar[d u, f]``: ``f`` of each element.
 
     ``mapcar[(1 2 3), λx. x + 1] = (2 3 4)``.  The list comes first (LISP 1.5, the notes).
+
+    >>> mapcar(lisp(1, 2, 3), lambda x: x + 1)
+    (2 3 4)
     """
     return from_iterable([f(x) for x in _elements(u, "mapcar")])
 
@@ -384,6 +475,11 @@ def maplist(u: Any, f: Fn) -> Any:
 
     ``maplist[(1 2 3), λx.x] = ((1 2 3) (2 3) (3))``; the tails are ``u``'s own cells
     (ch. 5's ``cycles`` compares them with ``eq`` through ``upto``).  LISP 1.5.
+
+    >>> maplist(lisp(1, 2, 3), lambda x: x)
+    ((1 2 3) (2 3) (3))
+    >>> maplist(lisp(1, 2, 3), length)
+    (3 2 1)
     """
     return from_iterable([f(cell) for cell in _cells(u, "maplist")])
 
@@ -393,6 +489,11 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
 
     ``f`` of corresponding elements: ``mapcar2[(1 2), (3 4), λyz. y + z] = (4 6)``.
     ``u`` sets the length; missing elements of ``v`` read as ``NIL``, as in the equation.
+
+    >>> mapcar2(lisp(1, 2), lisp(3, 4), lambda y, z: y + z)
+    (4 6)
+    >>> mapcar2(lisp("G", "B"), lisp(1), cons)
+    ((G . 1) (B))
     """
     results = []
     y = v
@@ -409,7 +510,7 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
             else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
             else mapchoose[d u,pred,fn]
 
-    >>> mapchoose(from_iterable([1, 2, 3, 4]), lambda x: x % 2 == 0, lambda x: 10 * x)
+    >>> mapchoose(lisp(1, 2, 3, 4), lambda x: x % 2 == 0, lambda x: x * 10)
     (20 40)
     """
     return from_iterable([fn(x) for x in _elements(u, "mapchoose") if pred(x)])
@@ -421,6 +522,11 @@ def mapapp(u: Any, fn: Fn) -> Any:
     ``mapapp[(1 2), λx.(x x)] = (1 1 2 2)``.  Ch. 5 (``allsol``), as corrected: the
     notes print ``.`` for ``*`` and call ``mappap`` (see ERRATA.md).  Each list that
     ``fn`` returns is copied, as ``*`` copies; one that is not a list raises.
+
+    >>> mapapp(lisp(1, 2), lambda x: lisp(x, x))
+    (1 1 2 2)
+    >>> mapapp(lisp(1, 2, 3), lambda x: lisp(x) if x != 2 else NIL)
+    (1 3)
     """
     parts = [fn(x) for x in _elements(u, "mapapp")]
     result: Any = NIL

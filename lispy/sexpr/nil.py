@@ -18,6 +18,11 @@ class Nil:
     ``NIL`` is an atom and a list at once: it is false in a condition, iterates
     as no elements, has length 0, and its car and cdr are ``NIL`` (as in MacLisp
     and Common Lisp; McCarthy's ``lose p₀`` in chapter 5 relies on ``a NIL = NIL``).
+    ``Nil`` is final, and sealed with the cell (:data:`lispy.sexpr.data.SEALED`): ``NIL``
+    cannot be given another class.
+
+    >>> Nil() is NIL, bool(NIL), len(NIL), NIL.car
+    (True, False, 0, NIL)
     """
 
     __slots__ = ()

@@ -14,9 +14,10 @@
 
 Malformed text raises :class:`ReadError`, a ``ValueError`` that gives the line
 and column (both from 1) of the fault: an unclosed ``(`` (its position), an
-unexpected ``)``, a misplaced dot, a stray character, nothing to read, or text
-after the expression.  The parser is a loop with an explicit stack, so text
-nested 10^5 deep reads like any other.
+unexpected ``)``, a misplaced dot, a stray character, nothing to read, text
+after the expression, or an integer longer than lispy's limit on digits (named in the
+message with the way to raise it, :func:`lispy.sexpr.atoms.set_max_digits`).  The parser
+is a loop with an explicit stack, so text nested 10^5 deep reads like any other.
 
 Text without bars, quotes, commas or ``#`` is read in bulk: split at the
 parentheses with ``str.split``, each run between them split into tokens at once,
@@ -43,7 +44,14 @@ __all__ = ["ReadError", "read"]
 
 
 class ReadError(ValueError):
-    """Malformed Lisp text.  ``line`` and ``column`` count from 1; ``reason`` is the fault."""
+    """Malformed Lisp text.  ``line`` and ``column`` count from 1; ``reason`` is the fault.
+
+    >>> try:
+    ...     read("(1 2 . G H)")
+    ... except ReadError as error:
+    ...     error.line, error.column, error.reason
+    (1, 10, 'only one tail may follow the dot')
+    """
 
     def __init__(self, reason: str, line: int, column: int) -> None:
         self.reason = reason

@@ -1,7 +1,7 @@
 """Sealing a class: no subclasses, no class assignment, no attribute set on the class.
 
 ``NIL`` and the cons cell must be what they say they are: a cell re-classed by
-``object.__dict__['__class__'].__set__(cell, Other)`` would leave a dict whose key it is, and
+``object.__dict__['__class__'].__set__(cell, Other)`` would be lost from a dict it is a key of, and
 a subclass of :class:`~lispy.sexpr.data.Cons` would escape the loops that test ``type(u) is
 Cons``.  Python has no statement for a final, immutable class; CPython has two flags in the
 type object, which its built-in types carry:
@@ -31,7 +31,7 @@ from __future__ import annotations
 import ctypes
 import sys
 
-__all__ = ["IMMUTABLETYPE", "seal"]
+__all__ = ["BASETYPE", "IMMUTABLETYPE", "seal"]
 
 BASETYPE = 1 << 10
 """``Py_TPFLAGS_BASETYPE``: the class may be subclassed."""
