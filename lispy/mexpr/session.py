@@ -58,6 +58,10 @@ class CommandError(ValueError):
     """A command that cannot be carried out: unknown, wrong arguments, a file that cannot be read."""
 
 
+class LoadError(CommandError):
+    """A file that ``:load`` could not load whole: the error of the line that failed."""
+
+
 class Session:
     """One REPL session: an environment, and what to do with each complete input.
 
@@ -145,6 +149,8 @@ class Session:
         that is not the input's to report (``SystemExit``): it passes on."""
         if isinstance(e, (EvalError, MSyntaxError, ReadError)):
             return f"error: {e}"
+        if isinstance(e, LoadError):
+            return f"error: {e}"
         if isinstance(e, CommandError):
             return f"error: line {line}: {e}"
         if isinstance(e, KeyboardInterrupt):
@@ -190,11 +196,15 @@ class Session:
         unknown = [p for p in parts if p not in PARTS]
         if unknown:
             raise CommandError(f"no part {' '.join(unknown)} of the notes; the parts: {' '.join(PARTS)}")
-        if any(p.startswith("chapter6") for p in parts):
-            for key in ("successors", "ter", "imval"):
-                if key not in self.environment:
-                    self.environment.bind(**{key: getattr(sexp_games, key)})
-        notes(*parts, corrected=corrected, environment=self.environment)
+
+        def load() -> None:
+            if any(p.startswith("chapter6") for p in parts):
+                for key in ("successors", "ter", "imval"):
+                    if key not in self.environment:
+                        self.environment.bind(**{key: getattr(sexp_games, key)})
+            notes(*parts, corrected=corrected, environment=self.environment)
+
+        self.environment.atomically(load)  # all or nothing: a part that fails leaves the session as it was
         return f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
 
     def _load(self, args: list[str]) -> str:
@@ -205,6 +215,14 @@ class Session:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise CommandError(f"cannot read {path}: {e}") from None
-        for s in split_statements(text, path.name):
-            self.environment.define(s.parse())
+        statements = split_statements(text, path.name)
+        before = self.environment.snapshot()
+        for s in statements:
+            try:
+                self.environment.define(s.parse())
+            except BaseException as e:  # all or nothing: the session as it was before the file
+                self.environment.restore(before)
+                if isinstance(e, (EvalError, MSyntaxError, ReadError)):
+                    raise LoadError(f"{e}\n(nothing of {path} is loaded: line {s.line} failed)") from None
+                raise
         return f"loaded {path}"
