@@ -105,7 +105,7 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule(
         good=st.lists(statements, max_size=4),
-        bad=st.sampled_from(["q x ← undefined", "q ← a 3", "q ← 1 +", "[x] ← 1", "q[x,x] ← x", "q ← A + B"]),
+        bad=st.sampled_from(["q ← undefined", "q ← a 3", "q ← 1 +", "[x] ← 1", "q[x,x] ← x", "q ← A + B"]),
     )
     def load_failing_half_way(self, good: list[tuple[str, str, int]], bad: str) -> None:
         lines = [text(*s) for s in good] + [bad] + [text(*s) for s in good]

@@ -77,6 +77,7 @@ class Environment:
         values = pmap(BUILTINS if bindings is None else bindings)
         names = pmap({python_name(name): name for name in values})  # Python name to M name
         self._state = Snapshot(values, names, pmap(), pmap())
+        self._plain = dict(values)  # the values as a plain dict, for restore to compare with
         self.namespace: dict[str, Any] = namespace(values)
         """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
         self._checked: set[Unit] = set()  # definitions whose uses were checked since the last change
@@ -115,13 +116,15 @@ class Environment:
         now, self._state = self._state, snapshot
         if now.values is snapshot.values:
             return
-        # The same dictionary: the functions defined in it see the change.  Only what differs is written.
-        for name in now.values:
-            if name not in snapshot.values:
-                self.namespace.pop(python_name(name), None)
-        for name, value in snapshot.values.items():
-            if now.values.get(name, _ABSENT) is not value:
+        # The namespace is the same dictionary (the functions defined in it see the change): only the
+        # names whose values differ are written, found by comparing plain dicts, which is fast.
+        before, after = self._plain, dict(snapshot.values.items())
+        for name in before.keys() - after.keys():
+            self.namespace.pop(python_name(name), None)
+        for name, value in after.items():
+            if before.get(name, _ABSENT) is not value:
                 self.namespace[python_name(name)] = value
+        self._plain = after
         self._checked.clear()
 
     def atomically(self, thunk: Callable[[], T]) -> T:
@@ -183,6 +186,7 @@ class Environment:
     def _set(self, name: str, value: Any) -> None:
         before = self._predicates()
         self._state = replace(self._state, values=self._values.set(name, value))
+        self._plain[name] = value
         self.namespace[python_name(name)] = value
         self._checked.clear()
         if self._predicates() != before:
