@@ -82,6 +82,7 @@ def compile_unit(
         tree = generated.tree
         if not isinstance(tree, ast.FunctionDef):
             value = tree.value if isinstance(tree, ast.Assign) else tree
+            assert isinstance(value, ast.expr)
             returned = ast.copy_location(ast.Return(value), value)
             tree = ast.copy_location(ast.FunctionDef("_value", _no_arguments(), [returned], []), value)
         module = ast.Module([tree], [])

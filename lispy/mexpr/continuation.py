@@ -224,8 +224,8 @@ def _open_bracket(text: str, first_line: int) -> str | None:
         scanner.feed(line, number)
     if not scanner.stack:
         return None
-    bracket, line, column, _ = scanner.stack[-1]
-    return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {line}, column {column}"
+    bracket, at_line, at_column, _ = scanner.stack[-1]
+    return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {at_line}, column {at_column}"
 
 
 def _next_word(expected: frozenset[str]) -> str | None:

@@ -106,8 +106,10 @@ class Session:
         if isinstance(text, Input):
             if text.waiting is not None:
                 return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
-            text, line = text.text, text.line
-        shown, failed = self._answer(text, line)
+            source, line = text.text, text.line
+        else:
+            source = text
+        shown, failed = self._answer(source, line)
         if shown is not None:
             (self.complain if failed else self.say)(shown)
         return None
