@@ -129,7 +129,18 @@ class Environment:
 
     def atomically(self, thunk: Callable[[], T]) -> T:
         """``thunk()`` (which changes this environment), all or nothing: if it raises, anything,
-        Ctrl-C included, the bindings are put back as they were before, and the exception goes on."""
+        Ctrl-C included, the bindings are put back as they were before, and the exception goes on.
+
+        >>> m = Environment()
+        >>> def two() -> None:
+        ...     m.run("f x ← 1")
+        ...     m.run("g ← h 1")  # fails: h is not defined
+        >>> m.atomically(two)
+        Traceback (most recent call last):
+        lispy.mexpr.errors.EvalError: in g, line 1, column 5: undefined name h
+        >>> "f" in m
+        False
+        """
         before = self._state
         try:
             return thunk()

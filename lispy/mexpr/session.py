@@ -86,7 +86,8 @@ class Session:
     def reply(self, text: str) -> str:
         """Exactly what the REPL prints for the one complete input ``text``: its value in Lisp
         notation, the error message (``error: …``, counted in :attr:`failures`), or ``""`` when
-        nothing is printed (a definition, a comment, an empty input).  Never raises.
+        nothing is printed (a definition, a comment, an empty input).  Raises nothing but what is not
+        the input's to report (``SystemExit``): Ctrl-C is ``interrupted``, a bug of lispy's one line.
 
         >>> s = Session()
         >>> s.reply("twice x ← x + x"), s.reply("twice 21"), s.reply("twice")
