@@ -508,3 +508,20 @@ def test_python_lists_the_compiled_code_as_it_is() -> None:
     assert session.reply(":python q") == "q = read('(G |x\"y|)')"
     session.reply("a'b'c ← 'x")
     assert session.reply(":python a'b'c") == 'aʹbʹc = "x"'
+
+
+def test_the_compiler_checks_what_it_emits_even_for_trees_the_reader_would_refuse() -> None:
+    from lispy.mexpr.compiler import compile_unit
+    from lispy.mexpr.syntax import Const, Definition, Lambda, ListLit, Var
+
+    twice = Lambda(("x", "y", "x"), Var("x", line=1, column=9), line=1, column=1)
+    with pytest.raises(EvalError, match=r"in input, line 1, column 1: the parameter x is named twice"):
+        compile_unit(twice, "input")
+    one_name = r"in f, line 2, column 1: the parameter p0 is named twice \(p₀ and p0 are one name"
+    with pytest.raises(EvalError, match=one_name):
+        compile_unit(Definition("f", ("p₀", "p0"), Var("p0"), line=2, column=1), "f")
+    # places out of order (a body before its λ, a list with none) are narrowed, not refused
+    body = ListLit((Const(1, line=1, column=1),), None, line=0, column=0)
+    backwards = Lambda(("x",), body, line=3, column=5)
+    unit = compile_unit(backwards, "input")
+    assert unit.code.co_name == "_value"

@@ -205,7 +205,7 @@ class Environment:
 
     def _predicates(self) -> frozenset[str]:
         """The names still bound to the notes' functions that always give a truth value."""
-        return frozenset(p for p in PREDICATES if self._values.get(p) is BUILTINS[p])
+        return frozenset(p for p in PREDICATES if self._plain.get(p) is BUILTINS[p])
 
     def _recompile(self) -> None:
         """Compile every definition again: a name whose calls were taken as truth values has changed."""
