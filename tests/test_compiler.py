@@ -390,7 +390,7 @@ STATEMENTS = st.one_of(
     st.tuples(st.sampled_from(["v", "w", "p₀"]), EXPRESSIONS).map(lambda t: f"{t[0]} ← {t[1]}"),
 )
 INPUTS = st.one_of(EXPRESSIONS, STATEMENTS)
-"""Inputs of the REPL: expressions and statements; the fuzz's figures are in bench/mexpr.py's docstring."""
+"""Inputs of the REPL: expressions and statements."""
 
 
 def lispys_answer(answer: str) -> bool:
