@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lispy import lisp, read
+from lispy import NIL, lisp, read
 from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.codegen import generate
 from lispy.mexpr.environment import Environment, EvalError
@@ -25,6 +25,7 @@ from lispy.mexpr.errors import runaway
 from lispy.mexpr.listing import part_python, python_of
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.program import PARTS, notes, statements
+from lispy.mexpr.session import Session
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -344,3 +345,183 @@ def test_the_repl_shows_functions_as_the_interpreter_did() -> None:
     assert show(m["twice"]) == "#<function twice[x]>"
     assert show(m.eval("λyz. z . y")) == "#<function λyz in input[y,z]>"
     assert show(m["a"]) == "#<function a>"
+
+
+# --- fuzzing the reader and the compiler: only lispy's own errors come out --------------------------
+#
+# M-expressions built from the grammar's own parts (so that most of them read and reach the compiler:
+# repeated parameters, () as a body or an operand, operators on symbols and truth values, quoted data,
+# private-use marks, primes after digits), and files of such statements for :load.  Whatever comes
+# back is a value or lispy's error: never "a bug in lispy", never an exception out of reply.
+
+ATOMS = st.sampled_from([
+    "x", "y", "u", "f", "p₀", "p0", "x'", "a'b'c", "A", "LOSE", "NIL", "0", "3", "-2", "1.5", "∞", "-∞",
+    "true", "false", "()", "(A B)", "'(A B)", "'G", "'|a'b c|", "'()", "1'\ue000", "(1'\ue001)", "'", "g",
+])  # fmt: skip
+OPERATORS = st.sampled_from(["+", ".", "*", "=", "<", ">", "≤", "≥", "ε", "eq", "and", "or", "<=", "member"])
+FUNCTIONS = st.sampled_from(["f", "g", "a", "d", "max", "n", "length"])
+PARAMS = st.lists(st.sampled_from(["x", "y", "u", "α"]), min_size=1, max_size=3)
+
+
+def _expressions(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.tuples(inner, OPERATORS, inner).map(" ".join),
+        st.tuples(
+            st.sampled_from(["f", "g", "a", "d", "max", "n", "length"]), st.lists(inner, max_size=3)
+        ).map(lambda t: f"{t[0]}[{','.join(t[1])}]"),
+        st.tuples(st.sampled_from(["a", "d", "f", "n"]), inner).map(" ".join),
+        st.tuples(PARAMS, inner).map(lambda t: f"λ{''.join(t[0])}. {t[1]}"),
+        st.tuples(inner, inner, inner).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]}"),
+        st.lists(inner, max_size=3).map(lambda xs: f"({' '.join(xs)})"),
+        st.tuples(inner, PARAMS, inner).map(lambda t: f"{{{t[0]}}}[λ{''.join(t[1])}. {t[2]}]"),
+        st.tuples(st.sampled_from(["2", "16"]), inner).map(lambda t: f"{t[0]}f {t[1]}"),
+        inner.map(lambda e: f"[{e}]"),
+    )
+
+
+EXPRESSIONS = st.recursive(ATOMS, _expressions, max_leaves=8)
+STATEMENTS = st.one_of(
+    st.tuples(st.sampled_from(["f", "g", "h"]), PARAMS, EXPRESSIONS).map(
+        lambda t: f"{t[0]}[{','.join(t[1])}] ← {t[2]}"
+    ),
+    st.tuples(st.sampled_from(["f", "g"]), st.sampled_from(["x", "u"]), EXPRESSIONS).map(
+        lambda t: f"{t[0]} {t[1]} ← {t[2]}"
+    ),
+    st.tuples(st.sampled_from(["v", "w", "p₀"]), EXPRESSIONS).map(lambda t: f"{t[0]} ← {t[1]}"),
+)
+INPUTS = st.one_of(EXPRESSIONS, STATEMENTS)
+"""Inputs of the REPL: expressions and statements."""
+
+
+def lispys_answer(answer: str) -> bool:
+    """Whether a reply is a value or lispy's own error (not a foreign exception reported as a bug)."""
+    return "a bug in lispy" not in answer
+
+
+@settings(max_examples=400)
+@given(st.lists(INPUTS, min_size=1, max_size=4))
+def test_random_m_expressions_get_values_or_lispys_errors(inputs: list[str]) -> None:
+    session = Session()
+    for text in inputs:
+        answer = session.reply(text)
+        assert lispys_answer(answer), (text, answer)
+
+
+@settings(max_examples=300)
+@given(INPUTS)
+def test_what_reads_compiles_or_is_an_evalerror(text: str) -> None:
+    from lispy.mexpr.compiler import compile_unit
+
+    try:
+        node = parse_expression(text)
+    except MSyntaxError:
+        return
+    try:
+        compile_unit(node, "input")
+    except EvalError:
+        pass
+
+
+BAD_LINES = ["[x] ← 1", "[", "← 1", ";", "; a comment", "", "  ,", "f[x,x] ← x", "v ← A + B"]
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(
+        st.one_of(
+            STATEMENTS,
+            STATEMENTS.map(lambda s: "  " + s),
+            st.sampled_from(
+                ["[x] ← 1", "[", "← 1", ";", "; a comment", "", "  ,", "f[x,x] ← x", "v ← A + B"]
+            ),
+            EXPRESSIONS,
+        ),
+        max_size=6,
+    )
+)
+def test_random_files_load_whole_or_not_at_all_with_lispys_error(
+    tmp_path_factory: Any, lines: list[str]
+) -> None:
+    path = tmp_path_factory.mktemp("load") / "file.m"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session = Session()
+    session.reply("keep ← 1")
+    before = session.environment.snapshot()
+    answer = session.reply(f":load {path}")
+    assert lispys_answer(answer), (lines, answer)
+    if answer.startswith("error: "):
+        assert "nothing of" in answer or "cannot read" in answer, answer
+        assert session.environment.snapshot() is before
+    else:
+        assert answer == f"loaded {path}"
+    assert session.reply("keep") == "1"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("λxx. x", "λxx: the parameter x is named twice"),
+        ("f[x,x] ← x", "f[x,x]: the parameter x is named twice"),
+        ("{λxyx. x}[1]", "λxyx: the parameter x is named twice"),
+        ("(1'\ue000)", "the character U+E000 (private use) cannot stand in an M-expression"),
+        ("A + B", "+: cannot apply to A and B (on numbers only, and this is A (a symbol))"),
+        ("3 × A", ""),  # not the notation: × is written as a number before an application
+        ("16f A", "×: cannot apply to 16 and A (on numbers only, and this is A (a symbol))"),
+        ("true + 1", "+: cannot apply to true and 1 (on numbers only, and this is true (a truth value))"),
+        ("A < B", "<: cannot apply to A and B (on numbers only, and this is A (a symbol))"),
+        ("1 ≥ (A)", "≥: cannot apply to 1 and (A) (on numbers only, and this is (A) (a list))"),
+        ("max[A,1]", "max: on numbers only, and this is A (a symbol)"),
+        ("min[1,false]", "min: on numbers only, and this is false (a truth value)"),
+        ("1 + ()", "+: cannot apply to 1 and NIL (on numbers only, and this is NIL (the empty list))"),
+    ],
+)
+def test_the_foreign_exceptions_of_the_audit_are_lispys_errors(text: str, message: str) -> None:
+    session = Session()
+    session.reply("f x ← x")
+    answer = session.reply(text)
+    assert answer.startswith("error: ") and "a bug in lispy" not in answer, answer
+    assert message in answer
+
+
+def test_an_empty_list_has_a_place_as_a_body_or_an_operand_on_any_line() -> None:
+    m = Environment()
+    assert m.run("\n\nλx. ()") is not None and m.run("g ← λx.\n ()") is not None
+    assert m.eval("{1}[λx. ()]") is NIL and m.eval("\n(A\n())") == read("(A NIL)")
+    with pytest.raises(EvalError, match=r"in input, line 3, column 1: \+: cannot apply to 1 and NIL"):
+        m.eval("\n\n1 + ()")
+
+
+def test_a_file_whose_statement_begins_with_a_bracket_is_an_error_naming_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.m"
+    path.write_text("f x ← x\n[x] ← 1\n", encoding="utf-8")
+    session = Session()
+    answer = session.reply(f":load {path}")
+    assert answer.startswith("error: bad.m, line 2, column 1: unexpected '['")
+    assert "line 2 failed" in answer and "f" not in session.environment
+
+
+def test_python_lists_the_compiled_code_as_it_is() -> None:
+    session = Session()
+    session.reply("s ← '|a'b'c|")
+    session.reply("q ← '(G |x\"y|)")
+    assert session.reply(":python s") == "s = \"a'b'c\""
+    assert session.reply(":python q") == "q = read('(G |x\"y|)')"
+    session.reply("a'b'c ← 'x")
+    assert session.reply(":python a'b'c") == 'aʹbʹc = "x"'
+
+
+def test_the_compiler_checks_what_it_emits_even_for_trees_the_reader_would_refuse() -> None:
+    from lispy.mexpr.compiler import compile_unit
+    from lispy.mexpr.syntax import Const, Definition, Lambda, ListLit, Var
+
+    twice = Lambda(("x", "y", "x"), Var("x", line=1, column=9), line=1, column=1)
+    with pytest.raises(EvalError, match=r"in input, line 1, column 1: the parameter x is named twice"):
+        compile_unit(twice, "input")
+    one_name = r"in f, line 2, column 1: the parameter p0 is named twice \(p₀ and p0 are one name"
+    with pytest.raises(EvalError, match=one_name):
+        compile_unit(Definition("f", ("p₀", "p0"), Var("p0"), line=2, column=1), "f")
+    # places out of order (a body before its λ, a list with none) are narrowed, not refused
+    body = ListLit((Const(1, line=1, column=1),), None, line=0, column=0)
+    backwards = Lambda(("x",), body, line=3, column=5)
+    unit = compile_unit(backwards, "input")
+    assert unit.code.co_name == "_value"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from as_printed import puzz4_as_printed
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lispy import NIL, from_iterable, lisp, read, to_python
@@ -461,3 +461,49 @@ def test_the_notes_assignments_give_the_transcriptions_values() -> None:
     assert m["puzz"] == insanity.puzz
     assert m["p₀"] == insanity.p0
     assert m["puzza"] == insanity_words.puzza
+
+
+# --- inputs over many lines: scanned once, complete exactly when they are ----------------------
+
+CONTINUATION_LINES = st.lists(
+    st.sampled_from([
+        "f[x] ← if x = 0", "  then 1", "  else 2", "(1 2", "3)", "g 5", "'(A", " (B", " C))", "x +", " 1",
+        "λxy.", " x", "{a '(A B)}", "[λx. x]", "if p then", "q else r", "'|a (b|", "  c", "1 + )", "f[x,",
+        "y]", "a '(1 ; (", " 2)", "λ", "p₀ ← 3", "h x ← x ε '(1 2) . NIL", ") (",
+    ]),
+    max_size=8,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(CONTINUATION_LINES)
+def test_the_collector_hands_on_an_input_as_complete_exactly_when_it_is(lines: list[str]) -> None:
+    from lispy.mexpr.continuation import Collector
+
+    collector = Collector()
+    inputs = [i for n, line in enumerate(lines, 1) for i in collector.add(n, line)] + collector.finish()
+    assert [x for i in inputs for x in i.text.split("\n")] == [line for line in lines if line.strip()]
+    for item in inputs:
+        try:
+            parse_expression(item.text)
+        except MSyntaxError as e:
+            if item.waiting is None:  # complete, or wrong whatever follows: never merely unfinished
+                assert "ends too soon" not in e.reason, item
+        else:
+            assert item.waiting is None, item  # an input that reads is never held back
+
+
+def test_an_input_of_thousands_of_lines_is_collected_whole_and_runs() -> None:
+    from lispy.mexpr.continuation import Collector
+
+    lines = ["s ← 0 +", *[" 1 +" for _ in range(2999)], " 1"]
+    collector = Collector()
+    inputs = [i for n, line in enumerate(lines, 1) for i in collector.add(n, line)] + collector.finish()
+    assert [(i.line, i.waiting, i.text) for i in inputs] == [(1, None, "\n".join(lines))]
+    assert Environment().run("\n".join(["s ← 0 +", *[" 1 +" for _ in range(99)], " 1"])) == 100
+    chain = ["f x ← if x = 0 then 0", *[f"  else if x = {k} then {k}" for k in range(1, 3000)], "  else -1"]
+    collector = Collector()
+    held = [collector.add(n, line) for n, line in enumerate(chain, 1)]
+    assert all(h == [] for h in held[:-1]) and collector.waiting is None
+    assert [i.text for i in held[-1]] == ["\n".join(chain)]
+    assert collector.add(1, "(1 2") == [] and collector.waiting == "')' to close the '(' at line 1, column 1"

@@ -28,6 +28,7 @@ where an error can happen, and every global name the code uses (:class:`Use`).
 from __future__ import annotations
 
 import ast
+import keyword
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +41,7 @@ from lispy.sexpr.data import NIL, Cons, from_iterable
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = ["Generated", "Place", "Use", "generate", "generate_probe"]
+__all__ = ["EmitError", "Generated", "Place", "Use", "generate", "generate_probe"]
 
 Place = tuple[int, int, int, int]
 """A Python node's place: ``(lineno, end_lineno, col_offset, end_col_offset)``, as in ``co_positions``."""
@@ -124,12 +125,28 @@ def _place(start: Where, end: Where) -> Place:
     return (start[0], end[0], start[1] - 1, end[1] - 1)
 
 
+class EmitError(ValueError):
+    """Python that Python would refuse, found as it is built: ``reason``, at ``line`` and ``column``."""
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+
 def _located(tree: Any, place: Place) -> Any:
-    tree.lineno, tree.end_lineno, tree.col_offset, tree.end_col_offset = place
+    """``tree`` at ``place``; a place Python would refuse (an end before its start) is narrowed to
+    its start: places are lispy's own bookkeeping, for errors only."""
+    line, end_line, column, end_column = place
+    line, column = max(line, 1), max(column, 0)
+    if (end_line, end_column) < (line, column):
+        end_line, end_column = line, column
+    tree.lineno, tree.end_lineno, tree.col_offset, tree.end_col_offset = line, end_line, column, end_column
     return tree
 
 
 def _name(identifier: str, place: Place) -> ast.Name:
+    if not identifier.isidentifier() or keyword.iskeyword(identifier):
+        raise EmitError(f"{identifier!r} cannot be a name in Python", place[0], place[2] + 1)
     return _located(ast.Name(identifier, ast.Load()), place)
 
 
@@ -137,10 +154,19 @@ def _call(fn: ast.expr, args: list[ast.expr], place: Place) -> ast.Call:
     return _located(ast.Call(fn, args, []), place)
 
 
-def _arguments(params: tuple[str, ...]) -> ast.arguments:
+def _arguments(params: tuple[str, ...], where: Where = (1, 1)) -> ast.arguments:
+    """The parameters of a ``def`` or a ``λ`` at ``where``: Python refuses a name given twice."""
+    names = [python_name(p) for p in params]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            first = params[names.index(name)]
+            also = f" ({first} and {params[i]} are one name in Python)" if first != params[i] else ""
+            raise EmitError(f"the parameter {params[i]} is named twice{also}", *where)
+        if not name.isidentifier() or keyword.iskeyword(name):
+            raise EmitError(f"{name!r} cannot be a name in Python", *where)
     return ast.arguments(
         posonlyargs=[],
-        args=[ast.arg(python_name(p)) for p in params],
+        args=[ast.arg(name) for name in names],
         kwonlyargs=[],
         kw_defaults=[],
         defaults=[],
@@ -172,7 +198,8 @@ class _Generator:
         body, end = self.expression(d.body, frozenset(d.params))
         place = _place(_at(d), end)
         returned = _located(ast.Return(body), _place_of(body))
-        return _located(ast.FunctionDef(python_name(d.name), _arguments(d.params), [returned], []), place)
+        fn = ast.FunctionDef(python_name(d.name), _arguments(d.params, _at(d)), [returned], [])
+        return _located(fn, place)
 
     def gives_truth(self, node: Node, local: frozenset[str]) -> bool:
         """Whether ``node`` surely gives ``True`` or ``False`` (when it gives anything)."""
@@ -229,7 +256,7 @@ class _Generator:
 
     def _lambda(self, node: Lambda, local: frozenset[str]) -> tuple[ast.expr, Where]:
         body, end = self.expression(node.body, local | frozenset(node.params))
-        return _located(ast.Lambda(_arguments(node.params), body), _place(_at(node), end)), end
+        return _located(ast.Lambda(_arguments(node.params, _at(node)), body), _place(_at(node), end)), end
 
     def _binop(self, node: BinOp, local: frozenset[str]) -> tuple[ast.expr, Where]:
         left, _ = self.expression(node.left, local)

@@ -21,14 +21,13 @@ definition, line and column of the notes' text (:mod:`lispy.mexpr.diagnosis`).
 from __future__ import annotations
 
 import ast
-import keyword
 import types
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from lispy.mexpr.codegen import Generated, generate
+from lispy.mexpr.codegen import EmitError, Generated, generate
 from lispy.mexpr.errors import EvalError
 from lispy.mexpr.names import m_name
 from lispy.mexpr.runtime import PREDICATES
@@ -80,7 +79,9 @@ def compile_unit(
     errors name their own lines.
 
     Raises :class:`EvalError` if the expression is nested too deeply for Python to compile, or if
-    the Python built for it is something Python would refuse (:func:`_check_emitted`).
+    the Python built for it is something Python would refuse: the generator checks names,
+    parameters and places as it builds (:class:`~lispy.mexpr.codegen.EmitError`), and any refusal
+    of ``compile`` that still came would be this error too.
     """
     key = (id(source), where, frozenset(predicates))
     found = _COMPILED.get(key)
@@ -104,63 +105,21 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
         tree = generated.tree
         if not isinstance(tree, ast.FunctionDef):
             value = tree.value if isinstance(tree, ast.Assign) else tree
+            assert isinstance(value, ast.expr)
             returned = ast.copy_location(ast.Return(value), value)
             tree = ast.copy_location(ast.FunctionDef("_value", _no_arguments(), [returned], []), value)
         module = ast.Module([tree], [])
-        ast.fix_missing_locations(module)
-        _check_emitted(module, where)
         code = compile(module, f"<M-expression {where}>", "exec", dont_inherit=True)
     except RecursionError:
         raise EvalError("the expression is nested too deeply to compile", where, line, column) from None
-    except (SyntaxError, ValueError, TypeError) as e:  # what _check_emitted let through: still lispy's error
+    except EmitError as e:
+        raise EvalError(e.reason, where, e.line, e.column) from None
+    except (SyntaxError, ValueError, TypeError) as e:  # what the checks let through: still lispy's error
         raise EvalError(f"Python refuses the compiled code: {e}", where, line, column) from None
     function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     unit = Unit(where, source, generated, function_code)
     _register(function_code, unit)
     return unit
-
-
-def _check_emitted(module: ast.Module, where: str) -> None:
-    """Check the Python we built before Python's ``compile`` sees it, so that what it would refuse
-    is lispy's :class:`EvalError` naming the place and the value: every name a Python identifier,
-    no parameter named twice in one function.  Places are lispy's own bookkeeping, for errors only:
-    one that Python would refuse (an end before its start) is narrowed to its start."""
-    for node in ast.walk(module):
-        if isinstance(node, ast.arguments):
-            seen: set[str] = set()
-            for arg in node.args:
-                if arg.arg in seen:
-                    at = _start(node, arg)
-                    raise EvalError(f"the parameter {m_name(arg.arg)} is named twice", where, *at)
-                seen.add(arg.arg)
-        for field in ("id", "arg", "name"):
-            identifier = getattr(node, field, None)
-            if isinstance(identifier, str) and not _is_identifier(identifier):
-                raise EvalError(f"{identifier!r} cannot be a name in Python", where, *_start(node, node))
-        if isinstance(node, (ast.expr, ast.stmt, ast.arg)):
-            _narrow(node)
-
-
-def _is_identifier(name: str) -> bool:
-    return name.isidentifier() and not keyword.iskeyword(name)
-
-
-def _start(*nodes: ast.AST) -> tuple[int, int]:
-    """The (line, column) from 1 of the first of ``nodes`` that has a place."""
-    for node in nodes:
-        line = getattr(node, "lineno", None)
-        if line:
-            return line, getattr(node, "col_offset", 0) + 1
-    return 1, 1
-
-
-def _narrow(node: ast.expr | ast.stmt | ast.arg) -> None:
-    line, column = max(node.lineno, 1), max(node.col_offset, 0)
-    end_line = node.end_lineno if node.end_lineno is not None else line
-    end_column = node.end_col_offset if node.end_col_offset is not None else column
-    if (end_line, end_column) < (line, column):
-        end_line, end_column = line, column
-    node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = line, column, end_line, end_column
 
 
 def _no_arguments() -> ast.arguments:

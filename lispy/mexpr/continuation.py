@@ -20,7 +20,8 @@ unfinished (:attr:`Input.waiting`), for the REPL to report.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
@@ -28,7 +29,13 @@ __all__ = ["Collector", "Input", "waiting_for"]
 
 INCOMPLETE = "ends too soon"
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
+_OPENING = {v: k for k, v in _CLOSING.items()}
 _WORDS = {"ELSE": "'else' and the expression after it", "THEN": "'then', 'else' and their expressions"}
+_OPERATOR_WORDS = frozenset({"and", "or", "eq", "member", "if", "then", "else", "lambda"})
+_OPERATORS = frozenset("+.*=<>≤≥ε←,-")
+_ENDS_ATOM = frozenset("()[]{},;'")
+_PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
+_REST = "the rest of the expression"
 
 
 def waiting_for(text: str, first_line: int = 1) -> str | None:
@@ -36,13 +43,27 @@ def waiting_for(text: str, first_line: int = 1) -> str | None:
     ``None`` if it is not unfinished.
 
     ``None`` also for text that is wrong whatever follows it: the error is reported at once.
+    The text is scanned once (:class:`_Scanner`) and parsed only if the scan finds it may be complete.
     """
+    scanner = _Scanner()
+    for number, line in enumerate(text.split("\n"), first_line):
+        scanner.feed(line, number)
+    return _waiting(scanner, lambda: text, first_line)
+
+
+def _waiting(scanner: _Scanner, text: Callable[[], str], first_line: int) -> str | None:
+    """What the text that ``scanner`` has seen waits for: from the scan alone where it is surely
+    unfinished, else (once per input that may be complete) from a parse of ``text()``."""
+    surely = scanner.unfinished()
+    if surely is not None:
+        return surely
+    whole = text()
     try:
-        parse_expression(text)
+        parse_expression(whole)
     except MSyntaxError as e:
         if INCOMPLETE not in e.reason:
             return None
-        return _open_bracket(text, first_line) or _next_word(e.expected) or "the rest of the expression"
+        return _open_bracket(whole, first_line) or _next_word(e.expected) or _REST
     return None
 
 
@@ -54,23 +75,156 @@ def _complete(text: str) -> bool:
     return True
 
 
+@dataclass
+class _Scanner:
+    """Brackets, quoted data and the words ``if``/``then``/``else``, scanned a line at a time and
+    never again: what decides, in time linear in the input, whether an input is surely unfinished
+    (an open bracket, an ``if`` without its ``else``, an operator without its right operand).
+    Whatever it cannot see is left to the parser, which is run only when the scan finds the input
+    may be complete."""
+
+    stack: list[tuple[str, int, int, bool]] = field(default_factory=list)
+    """The open brackets: the bracket, its line and column, whether it opens a quoted list."""
+    in_bar: bool = False
+    ifs: int = 0
+    thens: int = 0
+    elses: int = 0
+    last: str = "operand"
+    """The kind of the last token: "operand", "operator" (wants a right side), "open", "close", "}"."""
+    broken: bool = False
+    """A closing bracket that closes nothing, or a quote before nothing: the parser will say what."""
+
+    def copy(self) -> _Scanner:
+        return _Scanner(list(self.stack), *self._fields())
+
+    def _fields(self) -> tuple[bool, int, int, int, str, bool]:
+        return self.in_bar, self.ifs, self.thens, self.elses, self.last, self.broken
+
+    def unfinished(self) -> str | None:
+        """What the text scanned so far surely waits for, or ``None`` if it may be complete (or broken)."""
+        if self.broken:
+            return None
+        if self.stack:
+            bracket, line, column, _ = self.stack[-1]
+            return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {line}, column {column}"
+        if self.in_bar or self.last in ("operator", "λ", "lambda", "open", "}"):
+            return _REST
+        if self.ifs > self.thens:
+            return _WORDS["THEN"]
+        if self.ifs > self.elses:
+            return _WORDS["ELSE"]
+        return None
+
+    def feed(self, line: str, number: int) -> None:
+        i, size = 0, len(line)
+        while i < size:
+            c = line[i]
+            if self.in_bar:  # a symbol between bars in a quoted datum
+                if c == "\\":
+                    i += 2
+                    continue
+                if c == "|":
+                    self.in_bar = False
+                i += 1
+                continue
+            quoted = bool(self.stack) and self.stack[-1][3]
+            if quoted:
+                i = self._quoted_list(line, i, number)
+                continue
+            if c.isspace():
+                i += 1
+            elif c in _CLOSING:
+                self.stack.append((c, number, i + 1, False))
+                self.last, i = "open", i + 1
+            elif c in _OPENING:
+                if self.stack and self.stack[-1][0] == _OPENING[c]:
+                    self.stack.pop()
+                else:
+                    self.broken = True
+                self.last, i = ("}" if c == "}" else "close"), i + 1
+            elif c == "'" and not (i > 0 and (line[i - 1].isalnum() or line[i - 1] in _PRIME_AFTER)):
+                i = self._quote(line, i + 1, number)
+            elif c == "λ":
+                self.last, i = "λ", i + 1
+            elif c in _OPERATORS:
+                self.last, i = "operator", i + 1
+            elif c.isalpha() or c == "_":
+                j = i + 1
+                while j < size and (line[j].isalnum() or line[j] in _PRIME_AFTER):
+                    j += 1
+                self._word(line[i:j])
+                i = j
+            elif c.isdigit() or c == "∞":
+                self.last, i = "operand", i + 1
+            else:
+                self.last, i = "operand", i + 1  # the parser will judge it
+
+    def _word(self, word: str) -> None:
+        if self.last in ("λ", "lambda"):
+            self.last = "operator"  # the λ's parameters: its "." and body must follow
+            return
+        if word == "if":
+            self.ifs += 1
+        elif word == "then":
+            self.thens += 1
+        elif word == "else":
+            self.elses += 1
+        self.last = "lambda" if word == "lambda" else "operator" if word in _OPERATOR_WORDS else "operand"
+
+    def _quote(self, line: str, i: int, number: int) -> int:
+        """After a quote at ``i - 1``: the datum's start; where the scan goes on."""
+        while i < len(line) and line[i] in " \t":
+            i += 1
+        if i >= len(line) or (line[i] in _ENDS_ATOM and line[i] != "(") or line[i].isspace():
+            self.broken = True  # a quote must be followed by an S-expression
+            return i
+        self.last = "operand"
+        if line[i] == "(":
+            self.stack.append(("(", number, i + 1, True))
+            return i + 1
+        while i < len(line) and not line[i].isspace() and line[i] not in _ENDS_ATOM:
+            if line[i] == "|":
+                self.in_bar = True
+                i = self._bar(line, i + 1)
+            else:
+                i += 1
+        return i
+
+    def _bar(self, line: str, i: int) -> int:
+        while i < len(line):
+            if line[i] == "\\":
+                i += 2
+            elif line[i] == "|":
+                self.in_bar = False
+                return i + 1
+            else:
+                i += 1
+        return i
+
+    def _quoted_list(self, line: str, i: int, number: int) -> int:
+        """Inside a quoted list: only its brackets, bars and comments count."""
+        c = line[i]
+        if c == ";":
+            return len(line)
+        if c == "|":
+            self.in_bar = True
+            return self._bar(line, i + 1)
+        if c == "(":
+            self.stack.append(("(", number, i + 1, True))
+        elif c == ")":
+            self.stack.pop()
+            self.last = "operand"
+        return i + 1
+
+
 def _open_bracket(text: str, first_line: int) -> str | None:
     """The innermost bracket left open in ``text``, as the words of a prompt."""
-    stack: list[tuple[str, int, int]] = []
-    line, column, in_bar = first_line, 0, False
-    for c in text:
-        column += 1
-        if c == "\n":
-            line, column = line + 1, 0
-        elif in_bar or c == "|":  # a symbol between bars in a quoted datum: brackets there do not count
-            in_bar = not in_bar if c == "|" else in_bar
-        elif c in _CLOSING:
-            stack.append((c, line, column))
-        elif stack and c == _CLOSING[stack[-1][0]]:
-            stack.pop()
-    if not stack:
+    scanner = _Scanner()
+    for number, line in enumerate(text.split("\n"), first_line):
+        scanner.feed(line, number)
+    if not scanner.stack:
         return None
-    bracket, at_line, at_column = stack[-1]
+    bracket, at_line, at_column, _ = scanner.stack[-1]
     return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {at_line}, column {at_column}"
 
 
@@ -94,6 +248,7 @@ class Collector:
     def __init__(self) -> None:
         self._lines: list[str] = []
         self._start = 0
+        self._scanner = _Scanner()
         self.waiting: str | None = None
         """What the input collected so far waits for; ``None`` when nothing is pending."""
 
@@ -107,26 +262,35 @@ class Collector:
         return len(self._lines)
 
     def add(self, number: int, line: str) -> list[Input]:
-        """The inputs that line ``number`` completes or ends (none while an input goes on)."""
+        """The inputs that line ``number`` completes or ends (none while an input goes on).
+
+        Each line is scanned once, and the input parsed whole only when the scan finds that it
+        may be complete, so an input of n lines costs time linear in n."""
         empty, comment = not line.strip(), line.lstrip().startswith(";")
         if not self._lines:
             if empty or comment:
                 return []
             self._lines, self._start = [line], number
-        elif empty:
+            if line.lstrip().startswith(":"):
+                return self._settle(line, None)
+            self._scanner = _Scanner()
+            self._scanner.feed(line, number)
+            return self._settle(line, _waiting(self._scanner, lambda: line, number))
+        if empty:
             return [self._end()]
-        elif comment:
+        if comment:
             return []
-        elif line.lstrip().startswith(":"):
+        if line.lstrip().startswith(":"):
             return [self._end(), *self.add(number, line)]
-        else:
-            joined = "\n".join([*self._lines, line])
-            waiting = waiting_for(joined, self._start)
-            if waiting is not None and _complete(line):
-                return [self._end(), *self.add(number, line)]
-            self._lines.append(line)
-            return self._settle(joined, waiting)
-        return self._settle(line, None if line.lstrip().startswith(":") else waiting_for(line, number))
+        before = self._scanner.copy()
+        self._scanner.feed(line, number)
+        self._lines.append(line)
+        waiting = _waiting(self._scanner, lambda: "\n".join(self._lines), self._start)
+        if waiting is not None and _complete(line):
+            self._lines.pop()
+            self._scanner = before
+            return [self._end(), *self.add(number, line)]
+        return self._settle("\n".join(self._lines) if waiting is None else "", waiting)
 
     def _settle(self, text: str, waiting: str | None) -> list[Input]:
         """The input collected so far, ``text``, waits for ``waiting`` (goes on) or is complete."""

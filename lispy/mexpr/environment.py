@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from pyrsistent import PMap, pmap
 
 from lispy.mexpr.codegen import Use
 from lispy.mexpr.compiler import Unit, compile_unit, make_function, signature, unit_of
@@ -36,41 +38,68 @@ from lispy.runtime.recursion import run_deep
 
 __all__ = ["Environment", "EvalError", "Snapshot"]
 
+T = TypeVar("T")
+_ABSENT = object()
+
 
 @dataclass(frozen=True)
 class Snapshot:
-    """An environment's bindings at one moment (:meth:`Environment.snapshot`)."""
+    """An environment's bindings at one moment (:meth:`Environment.snapshot`): persistent maps, so
+    taking one copies nothing and no later change reaches it."""
 
-    values: dict[str, Any]
-    names: dict[str, str]
-    sources: dict[str, Definition | Assignment]
-    units: dict[str, Unit]
+    values: PMap[str, Any]
+    """M-expression names to values."""
+    names: PMap[str, str]
+    """Python names to the M-expression names that hold them."""
+    sources: PMap[str, Definition | Assignment]
+    units: PMap[str, Unit]
 
 
 class Environment:
     """Global names, the means to define them, and evaluation.
 
+    The bindings are one :class:`Snapshot` of persistent maps (pyrsistent's ``pmap``): a change
+    makes a new one, so :meth:`snapshot` is the current value and :meth:`restore` one assignment
+    (and the refresh of :attr:`namespace`, the one real ``dict``, which compiled code needs).
+    A definition or assignment that fails changes nothing.
+
     >>> m = Environment()
     >>> m.run("twice x ← x + x")
     >>> m.eval("twice 21")
     42
+    >>> before = m.snapshot()
+    >>> m.run("twice x ← 3")
+    >>> m.restore(before); m.eval("twice 21")
+    42
     """
 
     def __init__(self, bindings: Mapping[str, Any] | None = None) -> None:
-        self._values: dict[str, Any] = dict(BUILTINS if bindings is None else bindings)
-        self._names = {python_name(name): name for name in self._values}  # Python name to M name
-        self.namespace: dict[str, Any] = namespace(self._values)
+        values = pmap(BUILTINS if bindings is None else bindings)
+        names = pmap({python_name(name): name for name in values})  # Python name to M name
+        self._state = Snapshot(values, names, pmap(), pmap())
+        self._plain = dict(values)  # the values as a plain dict, for restore to compare with
+        self.namespace: dict[str, Any] = namespace(values)
         """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
-        self.sources: dict[str, Definition | Assignment] = {}
-        """Each name's statement, as read."""
-        self.units: dict[str, Unit] = {}
-        """Each name's compiled statement."""
         self._checked: set[Unit] = set()  # definitions whose uses were checked since the last change
+
+    @property
+    def _values(self) -> PMap[str, Any]:
+        return self._state.values
+
+    @property
+    def sources(self) -> Mapping[str, Definition | Assignment]:
+        """Each name's statement, as read."""
+        return self._state.sources
+
+    @property
+    def units(self) -> Mapping[str, Unit]:
+        """Each name's compiled statement."""
+        return self._state.units
 
     @property
     def globals(self) -> Mapping[str, Any]:
         """The global environment, read-only: M-expression names to values."""
-        return types.MappingProxyType(self._values)
+        return self._state.values
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]
@@ -79,51 +108,96 @@ class Environment:
         return name in self._values
 
     def snapshot(self) -> Snapshot:
-        """The environment's bindings as they are now, for :meth:`restore`."""
-        return Snapshot(dict(self._values), dict(self._names), dict(self.sources), dict(self.units))
+        """The environment's bindings as they are now, for :meth:`restore`: the current value, no copy."""
+        return self._state
 
     def restore(self, snapshot: Snapshot) -> None:
         """Put back the bindings of ``snapshot``: what was defined or bound since is gone."""
-        self._values = dict(snapshot.values)
-        self._names = dict(snapshot.names)
-        self.sources = dict(snapshot.sources)
-        self.units = dict(snapshot.units)
-        self.namespace.clear()  # the same dictionary: the functions defined in it see the change
-        self.namespace.update(namespace(self._values))
+        now, self._state = self._state, snapshot
+        if now.values is snapshot.values:
+            return
+        # The namespace is the same dictionary (the functions defined in it see the change): only the
+        # names whose values differ are written, found by comparing plain dicts, which is fast.
+        before, after = self._plain, dict(snapshot.values.items())
+        for name in before.keys() - after.keys():
+            self.namespace.pop(python_name(name), None)
+        for name, value in after.items():
+            if before.get(name, _ABSENT) is not value:
+                self.namespace[python_name(name)] = value
+        self._plain = after
         self._checked.clear()
+
+    def atomically(self, thunk: Callable[[], T]) -> T:
+        """``thunk()`` (which changes this environment), all or nothing: if it raises, anything,
+        Ctrl-C included, the bindings are put back as they were before, and the exception goes on.
+
+        >>> m = Environment()
+        >>> def two() -> None:
+        ...     m.run("f x ← 1")
+        ...     m.run("g ← h 1")  # fails: h is not defined
+        >>> m.atomically(two)
+        Traceback (most recent call last):
+        lispy.mexpr.errors.EvalError: in g, line 1, column 5: undefined name h
+        >>> "f" in m
+        False
+        """
+        before = self._state
+        try:
+            return thunk()
+        except BaseException:
+            self.restore(before)
+            raise
 
     # --- extending the environment -------------------------------------------------------
 
     def define(self, statement: Definition | Assignment) -> Any:
-        """Bind a definition's function, or an assignment's value, to its name; return the value."""
+        """Bind a definition's function, or an assignment's value, to its name; return the value.
+
+        All or nothing: a statement that fails (to compile, or an assignment's evaluation) changes
+        nothing."""
+        return self.atomically(lambda: self._define(statement))
+
+    def _define(self, statement: Definition | Assignment) -> Any:
         self._claim(statement.name, statement.line, statement.column)
         unit = compile_unit(statement, statement.name, self._predicates())
         if isinstance(statement, Definition):
             value = make_function(unit, self.namespace)
         else:
             value = self._evaluate(unit)
-        self.units[statement.name] = unit
-        self.sources[statement.name] = statement
+        state = self._state
+        self._state = replace(
+            state,
+            units=state.units.set(statement.name, unit),
+            sources=state.sources.set(statement.name, statement),
+        )
         self._set(statement.name, value)
         return value
 
     def bind(self, **values: Any) -> None:
-        """Bind Python values to names: ``m.bind(graph=…, final="F")``."""
-        for name in values:
-            self._claim(name, 0, 0)
-        for name, value in values.items():
-            self._set(name, value)
+        """Bind Python values to names: ``m.bind(graph=…, final="F")``; all or nothing."""
+
+        def bind_all() -> None:
+            for name in values:
+                self._claim(name, 0, 0)
+            for name, value in values.items():
+                self._set(name, value)
+
+        self.atomically(bind_all)
 
     def _claim(self, name: str, line: int, column: int) -> None:
         """Refuse a name that is another's in Python (``p0`` beside ``p₀``)."""
-        other = self._names.setdefault(python_name(name), name)
-        if other != name:
-            message = f"{name} and {other} are one name in Python, {python_name(name)}: use {other}"
+        identifier = python_name(name)
+        other = self._state.names.get(identifier)
+        if other is None:
+            self._state = replace(self._state, names=self._state.names.set(identifier, name))
+        elif other != name:
+            message = f"{name} and {other} are one name in Python, {identifier}: use {other}"
             raise EvalError(message, name, line, column)
 
     def _set(self, name: str, value: Any) -> None:
         before = self._predicates()
-        self._values[name] = value
+        self._state = replace(self._state, values=self._values.set(name, value))
+        self._plain[name] = value
         self.namespace[python_name(name)] = value
         self._checked.clear()
         if self._predicates() != before:
@@ -131,7 +205,7 @@ class Environment:
 
     def _predicates(self) -> frozenset[str]:
         """The names still bound to the notes' functions that always give a truth value."""
-        return frozenset(p for p in PREDICATES if self._values.get(p) is BUILTINS[p])
+        return frozenset(p for p in PREDICATES if self._plain.get(p) is BUILTINS[p])
 
     def _recompile(self) -> None:
         """Compile every definition again: a name whose calls were taken as truth values has changed."""
@@ -201,7 +275,7 @@ class Environment:
         """The name under which ``name`` is bound: itself, or its other spelling (``p0`` for ``p₀``)."""
         if name in self._values:
             return name
-        other = self._names.get(python_name(name))
+        other = self._state.names.get(python_name(name))
         return other if other in self._values else None
 
     def _check_use(self, use: Use, where: str) -> None:

@@ -193,7 +193,8 @@ def _expression(tree: ast.expr, column: int, indent: int) -> str:
         return text
     inner = " " * (indent + 4)
     if isinstance(tree, ast.IfExp):
-        lines, rest = [], tree
+        lines: list[str] = []
+        rest: ast.expr = tree
         while isinstance(rest, ast.IfExp):
             lines.append(f"{_operand(rest.body)} if {_operand(rest.test)}")
             rest = rest.orelse

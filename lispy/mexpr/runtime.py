@@ -162,7 +162,14 @@ def _numbers(x: Any, y: Any) -> None:
 
 
 def add_(x: Any, y: Any) -> Any:
-    """``x + y`` on numbers; ``TypeError`` on anything else (``A + B``, ``true + 1``)."""
+    """``x + y`` on numbers; ``TypeError`` on anything else (``A + B``, ``true + 1``).
+
+    >>> add_(1, 2.5), add_(1, INF)
+    (3.5, inf)
+    >>> add_("A", "B")
+    Traceback (most recent call last):
+    TypeError: on numbers only, and this is A (a symbol)
+    """
     if type(x) is int is type(y):  # the common case first, at the cost of one test
         return x + y
     _numbers(x, y)
@@ -176,7 +183,14 @@ def mul_(x: Any, y: Any) -> Any:
 
 
 def lt_(x: Any, y: Any) -> bool:
-    """``x < y`` on numbers (``∞`` included); ``TypeError`` on anything else (``A < B``)."""
+    """``x < y`` on numbers (``∞`` included); ``TypeError`` on anything else (``A < B``).
+
+    >>> lt_(3, INF)
+    True
+    >>> lt_(True, 2)
+    Traceback (most recent call last):
+    TypeError: on numbers only, and this is true (a truth value)
+    """
     _numbers(x, y)
     return x < y
 

@@ -59,6 +59,10 @@ class CommandError(ValueError):
     """A command that cannot be carried out: unknown, wrong arguments, a file that cannot be read."""
 
 
+class LoadError(CommandError):
+    """A file that ``:load`` could not load whole: the error of the line that failed."""
+
+
 class Session:
     """One REPL session: an environment, and what to do with each complete input.
 
@@ -83,7 +87,8 @@ class Session:
     def reply(self, text: str) -> str:
         """Exactly what the REPL prints for the one complete input ``text``: its value in Lisp
         notation, the error message (``error: …``, counted in :attr:`failures`), or ``""`` when
-        nothing is printed (a definition, a comment, an empty input).  Never raises.
+        nothing is printed (a definition, a comment, an empty input).  Raises nothing but what is not
+        the input's to report (``SystemExit``): Ctrl-C is ``interrupted``, a bug of lispy's one line.
 
         >>> s = Session()
         >>> s.reply("twice x ← x + x"), s.reply("twice 21"), s.reply("twice")
@@ -103,8 +108,10 @@ class Session:
         if isinstance(text, Input):
             if text.waiting is not None:
                 return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
-            text, line = text.text, text.line
-        shown, failed = self._answer(text, line)
+            source, line = text.text, text.line
+        else:
+            source = text
+        shown, failed = self._answer(source, line)
         if shown is not None:
             (self.complain if failed else self.say)(shown)
         return None
@@ -145,6 +152,8 @@ class Session:
         """The one line that reports ``e`` (raised by the input at ``line``); ``None`` for an exception
         that is not the input's to report (``SystemExit``): it passes on."""
         if isinstance(e, (EvalError, MSyntaxError, ReadError)):
+            return f"error: {e}"
+        if isinstance(e, LoadError):
             return f"error: {e}"
         if isinstance(e, (CommandError, IntegerTooLong)):  # IntegerTooLong: past lispy's digits to print
             return f"error: line {line}: {e}"
@@ -191,11 +200,15 @@ class Session:
         unknown = [p for p in parts if p not in PARTS]
         if unknown:
             raise CommandError(f"no part {' '.join(unknown)} of the notes; the parts: {' '.join(PARTS)}")
-        if any(p.startswith("chapter6") for p in parts):
-            for key in ("successors", "ter", "imval"):
-                if key not in self.environment:
-                    self.environment.bind(**{key: getattr(sexp_games, key)})
-        notes(*parts, corrected=corrected, environment=self.environment)
+
+        def load() -> None:
+            if any(p.startswith("chapter6") for p in parts):
+                for key in ("successors", "ter", "imval"):
+                    if key not in self.environment:
+                        self.environment.bind(**{key: getattr(sexp_games, key)})
+            notes(*parts, corrected=corrected, environment=self.environment)
+
+        self.environment.atomically(load)  # all or nothing: a part that fails leaves the session as it was
         return f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
 
     def _load(self, args: list[str]) -> str:
@@ -206,6 +219,14 @@ class Session:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise CommandError(f"cannot read {path}: {e}") from None
-        for s in split_statements(text, path.name):
-            self.environment.define(s.parse())
+        statements = split_statements(text, path.name)
+        before = self.environment.snapshot()
+        for s in statements:
+            try:
+                self.environment.define(s.parse())
+            except BaseException as e:  # all or nothing: the session as it was before the file
+                self.environment.restore(before)
+                if isinstance(e, (EvalError, MSyntaxError, ReadError)):
+                    raise LoadError(f"{e}\n(nothing of {path} is loaded: line {s.line} failed)") from None
+                raise
         return f"loaded {path}"
