@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.runtime.counting import Count, timings
-from lispy.runtime.recursion import deep
+from lispy.runtime.recursion import run_deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
 
@@ -55,7 +55,9 @@ def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[A
     ``app``'s application applied to ``p``, and the number of positions it examined (each
     application of ``lose``; every position ``search`` or ``allsol`` visits is tested by it first)."""
     lose = Count(app.lose)
-    value = getattr(tree_search(lose.counted, app.ter, app.successors), form)(p)
+    # run_deep runs it once, on a worker (a deep call run inline first may run twice: the count
+    # would be wrong)
+    value = run_deep(getattr(tree_search(lose.counted, app.ter, app.successors), form), p)
     return value, lose.calls
 
 
@@ -92,7 +94,7 @@ def cells_copied(app: TreeSearch, p: Any) -> Copying:
     def allsol(q: Any) -> Any:
         return NIL if app.lose(q) else lisp(q) if app.ter(q) else mapapp(app.successors(q), allsol)
 
-    solutions = deep(allsol)(p)
+    solutions = run_deep(allsol, p)  # once: the count would be wrong if it ran twice
     assert solutions == app.allsol(p), "the counting allsol differs from the transcription's"
     k = length(solutions)
     return Copying(k, copied[0], k + copied[0], length(app.allsol_efficient(p)))

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.sexp_games import uniform_tree
 from lispy.runtime.counting import Count
+from lispy.runtime.recursion import run_deep
 from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.data import from_iterable
 
@@ -66,7 +67,7 @@ def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[A
     (0, 3)
     """
     watched, calls = counted(game)
-    value = getattr(game_tree_search(*watched), method)(root)
+    value = run_deep(getattr(game_tree_search(*watched), method), root)  # once, for the count
     return value, calls.calls
 
 
