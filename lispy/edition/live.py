@@ -9,11 +9,13 @@ Two halves, one module:
   the example at build time) and :class:`Repl` keeps the page's REPL session.  Both answer with
   exactly what ``python -m lispy`` prints for the same lines (values on one line each, errors as
   ``error: …``), from :class:`lispy.mexpr.session.Session`.  This half imports only lispy and
-  lark (no Pygments, tabulate, tqdm or markdown-it-py), so the page needs no package index.
+  its pure-Python dependencies lark, pyrsistent and toolz (no Pygments, tabulate, tqdm or
+  markdown-it-py), so the page needs no package index.
 * **At build time**: :func:`write_runtime` writes ``lispy.zip`` (the importable ``lispy`` package
-  and ``lark``, from the installed ones), ``live.js``, ``worker.js`` and, with ``--pyodide DIR``,
-  a copy of a local Pyodide distribution (else the page loads Pyodide :data:`PYODIDE_VERSION` from
-  :data:`CDN`); :func:`row_form` and :func:`repl_panel` are the HTML the pages add.
+  and :data:`PAGE_DEPENDENCIES`, from the installed ones), ``live.js``, ``worker.js`` and, with
+  ``--pyodide DIR``, a copy of a local Pyodide distribution (else the page loads Pyodide
+  :data:`PYODIDE_VERSION` from :data:`CDN`); :func:`row_form` and :func:`repl_panel` are the HTML
+  the pages add.
 
 The HTML interface (docs/edition.md, "An interface tests can drive"):
 ``<html data-runtime="loading|ready|unavailable">``
@@ -32,6 +34,7 @@ error: in input, line 1, column 1: a: the argument G (a symbol) is an atom, not 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import shutil
 import tempfile
@@ -52,6 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CDN",
+    "PAGE_DEPENDENCIES",
     "PYODIDE_VERSION",
     "Live",
     "Repl",
@@ -327,13 +331,22 @@ class Live:
     """Where the page loads Pyodide from: ``pyodide/`` (copied) or :data:`CDN`."""
 
 
-def _archive(path: Path) -> int:
-    """Write ``lispy`` and ``lark`` (the installed, importable packages) into the zip ``path``."""
-    import lark
+PAGE_DEPENDENCIES = ("lark", "pyrsistent", "toolz")
+"""The packages the page's lispy imports besides itself, all pure Python (pyrsistent without its
+optional C extension), put into ``lispy.zip`` from the installed ones."""
 
+
+def _archive(path: Path) -> int:
+    """Write ``lispy`` and :data:`PAGE_DEPENDENCIES` (the installed, importable packages) into the
+    zip ``path``."""
+    folders = [Path(__file__).resolve().parents[1]]
+    for name in PAGE_DEPENDENCIES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, f"{name} is a dependency of lispy"
+        folders.append(Path(spec.origin).parent)
     count = 0
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for package in (Path(__file__).resolve().parents[1], Path(lark.__file__).parent):
+        for package in folders:
             for file in sorted(package.rglob("*")):
                 if file.is_file() and "__pycache__" not in file.parts and file.suffix not in (".pyc", ".css"):
                     z.write(file, file.relative_to(package.parent).as_posix())
@@ -366,7 +379,8 @@ def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = 
     for name in ASSETS:
         text = resources.files("lispy.edition").joinpath(name).read_text(encoding="utf-8")
         (out / name).write_text(text, encoding="utf-8")
-    say(f"  lispy.zip: lispy and lark, {files} files, {(out / 'lispy.zip').stat().st_size / 1e6:.1f} MB")
+    size = (out / "lispy.zip").stat().st_size / 1e6
+    say(f"  lispy.zip: lispy, {', '.join(PAGE_DEPENDENCIES)}, {files} files, {size:.1f} MB")
     head = f'<script src="live.js" defer data-pyodide="{escape(where)}"></script>'
     return Live(head, repl_panel(), where)
 

@@ -1,6 +1,6 @@
 /* lispy's edition: lispy itself, in Pyodide, in a module Web Worker (live.js starts it and talks to it).
    The query string names the folder of Pyodide (pyodide/ beside the page, or the CDN's);
-   lispy.zip beside this script holds the lispy and lark packages. */
+   lispy.zip beside this script holds lispy and the pure-Python packages it imports. */
 const base = new URL(new URLSearchParams(self.location.search).get("pyodide") || "pyodide/", self.location.href).href;
 let live = null;
 let repl = null;
