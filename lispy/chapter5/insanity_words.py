@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import toolz  # type: ignore[import-untyped]  # toolz ships no type information
+import toolz  # toolz ships no type information
 
 from lispy.chapter5.insanity import orientations, puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-import toolz  # type: ignore[import-untyped]  # toolz ships no type information
+import toolz  # toolz ships no type information
 
 from lispy.chapter6.game_trees import INF, maxlis, minlis
 from lispy.runtime.recursion import deep

@@ -143,7 +143,7 @@ def _datum(value: Any) -> ast.expr | None:
     return None
 
 
-_NUMERIC: dict[str, type[ast.AST]] = {
+_NUMERIC: dict[str, type[ast.operator] | type[ast.cmpop]] = {
     "add_": ast.Add,
     "mul_": ast.Mult,
     "lt_": ast.Lt,

@@ -122,7 +122,7 @@ EXAMPLES: dict[str, Example] = {
         lambda f: f(lisp(3, 12, 8), -math.inf, _value),
     ),
     **{
-        name: Example(f"{name} {tree}", f"{name}(read('{tree}'))", lambda f, tree=tree: f(read(tree)))
+        name: Example(f"{name} {tree}", f"{name}(read('{tree}'))", lambda f, tree=tree: f(read(tree)))  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
         for name, tree in [
             ("valmax", FIGURE_6_2),
             ("valmin", FIGURE_6_2),
@@ -156,7 +156,7 @@ EXAMPLES: dict[str, Example] = {
         name: Example(
             f"{name}[{tree},-∞,∞]",
             f"{name}(read('{tree}'), -inf, inf)",
-            lambda f, tree=tree: f(read(tree), -math.inf, math.inf),
+            lambda f, tree=tree: f(read(tree), -math.inf, math.inf),  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
         )
         for name, tree in [
             ("maxval1", FIGURE_6_2),

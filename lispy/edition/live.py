@@ -39,7 +39,7 @@ import json
 import shutil
 import tempfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
@@ -98,7 +98,7 @@ def _reply(session: Session, text: str) -> tuple[str, bool]:
     try:
         collector = Collector()
         for number, line in enumerate(text.splitlines(), 1):
-            for item in session.attempt(lambda n=number, ln=line: collector.add(n, ln), number) or []:
+            for item in session.attempt(lambda n=number, ln=line: collector.add(n, ln), number) or []:  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                 session.handle(item)
         for item in collector.finish():
             session.handle(item)
@@ -122,7 +122,7 @@ def _environment(anchor: str, printed: bool = False) -> Environment:
     if entry is None:
         raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
     application = application_for(entry)
-    key = (application.kind, entry.name, entry.occurrence) if not_last(entry) else application.kind
+    key: Hashable = (application.kind, entry.name, entry.occurrence) if not_last(entry) else application.kind
     if printed:
         key = ("printed", anchor)
     if key not in _ENVIRONMENTS:
@@ -250,7 +250,7 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
         evaluated: dict[tuple[int, str], Any] = {}  # the λs given as arguments, once for each environment
         for k in range(trials if case.kind != "paths" else len(graphs)):
             application = applications[k % len(applications)]
-            m, made_error = attempt(lambda a=application: environment(a))
+            m, made_error = attempt(lambda a=application: environment(a))  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
             if m is None:
                 break
 
@@ -260,7 +260,10 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
                 return evaluated[id(m), text]
 
             context = Context(
-                m, evaluate, lambda name, a=application: python_definition(entries[name], a), application
+                m,
+                evaluate,
+                lambda name, a=application: python_definition(entries[name], a),  # type: ignore[misc]
+                application,
             )
             draw = case.draw(rng, context)
             python = python_definition(entry, application)

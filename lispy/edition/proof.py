@@ -194,7 +194,7 @@ def prove(seed: int = SEED, trials: int = 100) -> dict[str, Agreement]:
             context = Context(
                 m,
                 partial(interpreters.evaluate, m),
-                lambda anchor, a=application: python_definition(entries[anchor], a),
+                lambda anchor, a=application: python_definition(entries[anchor], a),  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                 application,
             )
             draw = case.draw(rng, context)

@@ -13,7 +13,7 @@ import http.server
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 __all__ = ["Handler", "serve"]
 
@@ -21,7 +21,7 @@ __all__ = ["Handler", "serve"]
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from one folder, quietly, with the types WebAssembly and modules need."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012  (an instance variable of the base class, shared as there)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",

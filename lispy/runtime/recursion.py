@@ -474,7 +474,7 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     if job.error is not None:
         error, job.error = job.error, None
         raise error
-    return job.result  # type: ignore[no-any-return]
+    return job.result
 
 
 def _here(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:

@@ -69,7 +69,7 @@ def _to_python_node(x: Any) -> tuple[str, Any]:
         return "atom", []
     if type(x) is not Cons:
         return "atom", x
-    u = x
+    u: object = x
     while type(u) is Cons:
         u = u.cdr
     if u is NIL:
@@ -110,7 +110,7 @@ def _convert_nodes(kind: str, node: Any, classify: Any) -> Any:
 
 def _children(kind: str, node: Any) -> list[Any]:
     if kind == "list":
-        return node  # type: ignore[no-any-return]
+        return node
     if kind == "pair":
         return list(node)
     if kind == "pylist":

@@ -32,7 +32,7 @@ from __future__ import annotations
 import pickle
 from array import array
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import Any, Final, cast
 
 try:  # the C descriptor that collections.namedtuple uses for its fields
     from collections import _tuplegetter  # type: ignore[attr-defined]
@@ -161,7 +161,7 @@ class Cons(tuple):  # type: ignore[type-arg]
 
     car: Any = _tuplegetter(0, "The car, the first of the cell's two values.")
     cdr: Any = _tuplegetter(1, "The cdr, the second of the cell's two values (the rest of a list).")
-    __class__ = property(type, doc="The class of the cell; it cannot be assigned.")  # type: ignore[assignment]
+    __class__ = property(type, doc="The class of the cell; it cannot be assigned.")
 
     def __new__(cls, car: Any, cdr: Any) -> Cons:
         return _new(cls, (car, cdr))
@@ -184,7 +184,7 @@ class Cons(tuple):  # type: ignore[type-arg]
             raise LispTypeError("iter", self, "is not a proper list")
 
     def __len__(self) -> int:
-        k, u = 0, self
+        k, u = 0, cast(object, self)
         while type(u) is Cons:
             k, u = k + 1, u.cdr
         if u is not NIL:
@@ -198,8 +198,8 @@ class Cons(tuple):  # type: ignore[type-arg]
         raise TypeError("'Cons' object is not subscriptable")
 
     __reversed__ = None  # type: ignore[assignment]
-    count = _Absent()  # type: ignore[assignment]
-    index = _Absent()  # type: ignore[assignment]
+    count = _Absent()
+    index = _Absent()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cons):
@@ -433,7 +433,7 @@ def unflatten(*parts: Any) -> Cons:
                 append(_new(Cons, (car, cdr)))
         except IndexError:
             raise LispPickleError(_bad_pair(len(cells), refs, len(atoms))) from None
-    return cells[-1]  # type: ignore[no-any-return]
+    return cells[-1]
 
 
 def _bad_pair(k: int, refs: Any, natoms: int) -> str:
@@ -459,12 +459,12 @@ def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
     if type(items) is not list and type(items) is not tuple:
         items = list(items)
     result = tail
-    if len(items) < PAUSE_AT:  # type: ignore[arg-type]
-        for x in reversed(items):  # type: ignore[call-overload]
+    if len(items) < PAUSE_AT:
+        for x in reversed(items):
             result = _new(Cons, (x, result))
         return result
     with collector_paused():
-        for x in reversed(items):  # type: ignore[call-overload]
+        for x in reversed(items):
             result = _new(Cons, (x, result))
     return result
 

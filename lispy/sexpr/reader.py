@@ -220,7 +220,7 @@ def _json_numbers(numbers: str) -> list[Any] | None:
     token by token.
     """
     try:
-        return json.loads("[" + numbers + "]")  # type: ignore[no-any-return]
+        return json.loads("[" + numbers + "]")
     except ValueError:
         return None
 
