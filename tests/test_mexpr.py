@@ -24,6 +24,7 @@ from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
+from lispy.runtime.recursion import worker_limit
 from lispy.sexpr import lists
 from tests.strategies import small_lists
 
@@ -107,7 +108,10 @@ def test_expressions_evaluate_to_lisp_data() -> None:
         ("mapcar[(1 2), 3]", "in input, line 1, column 1: mapcar is not given a function"),
         ("twice[1, 2]", "in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2"),
         ("{3}[(A)]", "in input, line 1, column 2: the function is (A), not a function"),
-        ("loop 1", "in loop, line 1, column 10: recursion too deep in loop: past the limit of 262,144"),
+        (
+            "loop 1",
+            f"in loop, line 1, column 10: recursion too deep in loop: past the limit of {worker_limit():,}",
+        ),
         ("1 + (A)", "in input, line 1, column 1: +: cannot apply to 1 and (A)"),
     ],
 )

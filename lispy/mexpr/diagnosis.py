@@ -45,12 +45,17 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
         return error
     found = _innermost(error)
     if found is None:
-        return EvalError(runaway(where), where, line, column) if isinstance(error, RecursionError) else None
+        limit = getattr(error, "limit", None)
+        return (
+            EvalError(runaway(where, limit), where, line, column)
+            if isinstance(error, RecursionError)
+            else None
+        )
     unit, frame, place = found
     node = unit.generated.places.get(place)
     at = (unit.where, node.line, node.column) if node is not None else (unit.where, place[0], place[2] + 1)
     if isinstance(error, RecursionError):
-        return EvalError(runaway(at[0]), *at)
+        return EvalError(runaway(at[0], getattr(error, "limit", None)), *at)
     if isinstance(node, Var):
         if isinstance(error, NameError):
             return EvalError(f"undefined name {node.name}", *at)

@@ -9,6 +9,7 @@ given 2``, ``+: cannot apply to 1 and (A)``, ``recursion too deep in loop: …``
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from lispy.runtime.recursion import DEEP_LIMIT
@@ -18,10 +19,18 @@ from lispy.sexpr.printer import to_string
 __all__ = ["EvalError", "arity_message", "runaway", "show"]
 
 
-def runaway(definition: str) -> str:
-    """What to say when a recursion that began in ``definition`` passes the deep-recursion limit."""
+def runaway(definition: str, limit: int | None = None) -> str:
+    """What to say when a recursion that began in ``definition`` passes the deep-recursion limit:
+    ``limit``, where the error carries it, else the limit deep work gets here (:data:`DEEP_LIMIT`;
+    where there are no threads, as in Pyodide, the interpreter's own limit).
+
+    >>> runaway("loop", 1000).split(" (")[0]
+    'recursion too deep in loop: past the limit of 1,000 nested calls'
+    """
+    if limit is None:
+        limit = sys.getrecursionlimit() if sys.platform == "emscripten" else DEEP_LIMIT
     return (
-        f"recursion too deep in {definition}: past the limit of {DEEP_LIMIT:,} nested calls "
+        f"recursion too deep in {definition}: past the limit of {limit:,} nested calls "
         "(runaway recursion: is a base case missing?)"
     )
 
