@@ -353,6 +353,8 @@ class _Worker(threading.Thread):
                 job.error = e
             except RecursionError:
                 job.error = RecursionTooDeep(name, limit)
+            except SystemError as e:
+                job.error = _out_of_memory(e)
             except BaseException as e:
                 job.error = e
         except BaseException as e:  # a Ctrl-C passed on as the function returned
@@ -377,6 +379,16 @@ def _set_limit_field_guard(ident: int) -> int:
     if sys.setrecursionlimit is _setrecursionlimit:
         sys.setrecursionlimit = _guarded_setrecursionlimit
     return limit.value - remaining.value + 2  # _serve, then _run
+
+
+def _out_of_memory(error: SystemError) -> BaseException:
+    """CPython's "error return without exception set" (or "NULL result without error") is what a
+    C function gives when it fails without saying why, as it does when memory runs out under a
+    cap: a ``MemoryError`` saying so.  Any other ``SystemError`` is returned unchanged."""
+    text = str(error)
+    if "without exception set" in text or "NULL result without error" in text:
+        return MemoryError(f"out of memory (CPython said: {text})")
+    return error
 
 
 def _start_worker() -> bool:
