@@ -167,20 +167,20 @@ def _guarded_setrecursionlimit(limit: int, /) -> None:
     stack, or, lowered, leave the worker so far past the new limit that CPython aborts ("Cannot
     recover from stack overflow").  So each worker's limit field is first set to the new limit,
     which leaves its remaining count as it was.  Between the check and the write for a worker no
-    other thread runs (no call, no backward jump), and a worker leaves ``_limit_fields`` before
-    its thread state is freed.
+    other thread runs (no call, no backward jump: CPython switches threads only there), and a
+    worker leaves ``_limit_fields`` before its thread state is freed.
     """
     before = sys.getrecursionlimit()
     workers = list(_limit_fields.items())
-    if isinstance(limit, int) and not isinstance(limit, bool):
+    if isinstance(limit, int) and 0 < limit < 2**31:  # else CPython refuses it, and nothing changes
         for ident, field in workers:
-            if _limit_fields.get(ident) is field:
+            if ident in _limit_fields and _limit_fields[ident] is field:
                 field.value = limit
     try:
         _setrecursionlimit(limit)
     except BaseException:
         for ident, field in workers:
-            if _limit_fields.get(ident) is field:
+            if ident in _limit_fields and _limit_fields[ident] is field:
                 field.value = before
         raise
 
