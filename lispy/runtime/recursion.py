@@ -280,6 +280,7 @@ class _Worker(threading.Thread):
         self.limit = stack // BYTES_PER_LEVEL  # derived from the stack this thread was given
         self.abandoned = False
         self.depth: int | None = None  # the recursion depth at which jobs start (3.11 only)
+        self.counted = False  # counted in ``_waiting``
 
     def run(self) -> None:
         global _waiting
@@ -294,6 +295,7 @@ class _Worker(threading.Thread):
                     self.depth = _set_limit_field_guard(ident)
                 _workers.add(ident)
                 _waiting += 1
+                self.counted = True
             self._serve()
         except BaseException:  # a Ctrl-C passed on just as an abandoned job ended
             pass
@@ -301,6 +303,11 @@ class _Worker(threading.Thread):
             with _lock:
                 _workers.discard(ident)
                 _limit_fields.pop(ident, None)
+                if self.counted:  # ended while counted as waiting (an error in the wait itself)
+                    _waiting -= 1
+                    self.counted = False
+                    if len(_jobs) > _waiting:  # a job that counted on this worker gets another
+                        _start_worker()
             if self.abandoned and self.ident is not None:  # drop an interrupt that came too late
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.ident), None)
 
@@ -314,19 +321,21 @@ class _Worker(threading.Thread):
                     left = _idle[0] - (time.monotonic() - since)
                     if left <= 0:
                         _waiting -= 1
+                        self.counted = False
                         return
                     _wake.wait(left)
                 job = _jobs.popleft()
-                _waiting -= 1
                 if job.cancelled:
-                    _waiting += 1
                     continue
+                _waiting -= 1
+                self.counted = False
                 job.worker = self
             self._run(job)
             with _lock:
                 if self.abandoned or _waiting >= _KEEP_IDLE:
                     return
                 _waiting += 1
+                self.counted = True
 
     def _set_own_limit(self) -> int:
         """Give this thread its own limit for the job about to start; return the limit in force.
