@@ -506,3 +506,50 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
     )
     no_crash(run)
     assert run.stdout.split() == ["2000", "0", "5", "45", "0"], run.stdout + run.stderr
+
+
+# --- memory: lispy's "out of memory" comes before the kernel's OOM killer --------------------------
+
+
+def test_a_runaway_list_is_out_of_memory_and_the_session_goes_on() -> None:
+    """A list that doubles at each call, under a small cap (``LISPY_MEMORY_MB``): lispy's error,
+    never CPython's "error return without exception set", and the next lines still run."""
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy"],
+        input="2 + 2\nf[u] ← f[u * u]\nf '(1 2 3)\n3 + 3\n",
+        env={**ENV, "LISPY_MEMORY_MB": "300"}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    assert run.stdout.splitlines() == ["4", "6"]
+    assert run.stderr.splitlines() == ["error: line 3: out of memory (a list or a number grew without end?)"]
+
+
+def test_the_memory_cap_is_half_the_available_memory_beyond_what_is_in_use() -> None:
+    run = python(
+        """
+        import os
+        from lispy.runtime.memory import memory_cap
+
+        def field(path, name):
+            for line in open(path):
+                if line.startswith(name + ":"):
+                    return int(line.split()[1]) * 1024
+
+        cap = memory_cap()
+        available = field("/proc/meminfo", "MemAvailable")
+        in_use = field("/proc/self/status", "VmSize")
+        print(in_use < cap <= in_use + available // 2 + 2**24)
+        os.environ["LISPY_MEMORY_MB"] = "100"
+        print(0 < memory_cap() - field("/proc/self/status", "VmSize") <= 100 * 2**20 + 2**24)
+        """
+    )
+    assert run.stdout.split() == ["True", "True"], run.stdout + run.stderr
+
+
+def test_a_malformed_memory_budget_is_one_line_and_status_2() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy"], input="", env={**ENV, "LISPY_MEMORY_MB": "lots"},
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert run.stderr == "error: LISPY_MEMORY_MB='lots': expected a positive whole number of mebibytes\n"

@@ -19,7 +19,6 @@ the history is kept in ``~/.lispy_history``.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterable, Sequence
 from functools import partial
@@ -30,6 +29,7 @@ from lispy import cli
 from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
+from lispy.runtime.memory import limit_memory
 
 __all__ = ["Session", "entry", "main", "run_lines"]
 
@@ -98,30 +98,6 @@ def _save_history(readline: Any, history: Path) -> None:
         pass
 
 
-def limit_memory(fraction: float = 0.75) -> None:
-    """Cap this process's address space at ``fraction`` of the machine's memory (Linux only).
-
-    A list that grows without end then fails with ``MemoryError``, which the session reports,
-    instead of the whole machine running short and the kernel killing the process.  The cap
-    leaves room for the deep-recursion workers' stacks, and is never raised above one already set.
-    """
-    try:
-        import resource
-
-        if not sys.platform.startswith("linux"):
-            return
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        cap = int(total * fraction) + 4 * 2**30  # the workers' stacks are address space, not memory
-        if soft != resource.RLIM_INFINITY and soft <= cap:
-            return
-        if hard != resource.RLIM_INFINITY:
-            cap = min(cap, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    except (ImportError, ValueError, OSError):
-        return
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The REPL's command line; returns the exit status.  Raises ``KeyboardInterrupt`` (for
     :func:`cli.run`) only where no evaluation is under way."""
@@ -138,7 +114,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors=errors)  # bytes that are not UTF-8 read as �; a terminal that cannot show λ
-    limit_memory()
+    try:
+        limit_memory()  # a runaway list ends in lispy's "out of memory", not the kernel's OOM killer
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     session = Session(help=HELP)
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))

@@ -167,20 +167,20 @@ def _guarded_setrecursionlimit(limit: int, /) -> None:
     stack, or, lowered, leave the worker so far past the new limit that CPython aborts ("Cannot
     recover from stack overflow").  So each worker's limit field is first set to the new limit,
     which leaves its remaining count as it was.  Between the check and the write for a worker no
-    other thread runs (no call, no backward jump), and a worker leaves ``_limit_fields`` before
-    its thread state is freed.
+    other thread runs (no call, no backward jump: CPython switches threads only there), and a
+    worker leaves ``_limit_fields`` before its thread state is freed.
     """
     before = sys.getrecursionlimit()
     workers = list(_limit_fields.items())
-    if isinstance(limit, int) and not isinstance(limit, bool):
+    if isinstance(limit, int) and 0 < limit < 2**31:  # else CPython refuses it, and nothing changes
         for ident, field in workers:
-            if _limit_fields.get(ident) is field:
+            if ident in _limit_fields and _limit_fields[ident] is field:
                 field.value = limit
     try:
         _setrecursionlimit(limit)
     except BaseException:
         for ident, field in workers:
-            if _limit_fields.get(ident) is field:
+            if ident in _limit_fields and _limit_fields[ident] is field:
                 field.value = before
         raise
 
@@ -280,6 +280,7 @@ class _Worker(threading.Thread):
         self.limit = stack // BYTES_PER_LEVEL  # derived from the stack this thread was given
         self.abandoned = False
         self.depth: int | None = None  # the recursion depth at which jobs start (3.11 only)
+        self.counted = False  # counted in ``_waiting``
 
     def run(self) -> None:
         global _waiting
@@ -294,6 +295,7 @@ class _Worker(threading.Thread):
                     self.depth = _set_limit_field_guard(ident)
                 _workers.add(ident)
                 _waiting += 1
+                self.counted = True
             self._serve()
         except BaseException:  # a Ctrl-C passed on just as an abandoned job ended
             pass
@@ -301,6 +303,11 @@ class _Worker(threading.Thread):
             with _lock:
                 _workers.discard(ident)
                 _limit_fields.pop(ident, None)
+                if self.counted:  # ended while counted as waiting (an error in the wait itself)
+                    _waiting -= 1
+                    self.counted = False
+                    if len(_jobs) > _waiting:  # a job that counted on this worker gets another
+                        _start_worker()
             if self.abandoned and self.ident is not None:  # drop an interrupt that came too late
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.ident), None)
 
@@ -314,19 +321,21 @@ class _Worker(threading.Thread):
                     left = _idle[0] - (time.monotonic() - since)
                     if left <= 0:
                         _waiting -= 1
+                        self.counted = False
                         return
                     _wake.wait(left)
                 job = _jobs.popleft()
-                _waiting -= 1
                 if job.cancelled:
-                    _waiting += 1
                     continue
+                _waiting -= 1
+                self.counted = False
                 job.worker = self
             self._run(job)
             with _lock:
                 if self.abandoned or _waiting >= _KEEP_IDLE:
                     return
                 _waiting += 1
+                self.counted = True
 
     def _set_own_limit(self) -> int:
         """Give this thread its own limit for the job about to start; return the limit in force.
@@ -353,6 +362,8 @@ class _Worker(threading.Thread):
                 job.error = e
             except RecursionError:
                 job.error = RecursionTooDeep(name, limit)
+            except SystemError as e:
+                job.error = _out_of_memory(e)
             except BaseException as e:
                 job.error = e
         except BaseException as e:  # a Ctrl-C passed on as the function returned
@@ -377,6 +388,16 @@ def _set_limit_field_guard(ident: int) -> int:
     if sys.setrecursionlimit is _setrecursionlimit:
         sys.setrecursionlimit = _guarded_setrecursionlimit
     return limit.value - remaining.value + 2  # _serve, then _run
+
+
+def _out_of_memory(error: SystemError) -> BaseException:
+    """CPython's "error return without exception set" (or "NULL result without error") is what a
+    C function gives when it fails without saying why, as it does when memory runs out under a
+    cap: a ``MemoryError`` saying so.  Any other ``SystemError`` is returned unchanged."""
+    text = str(error)
+    if "without exception set" in text or "NULL result without error" in text:
+        return MemoryError(f"out of memory (CPython said: {text})")
+    return error
 
 
 def _start_worker() -> bool:
