@@ -23,7 +23,7 @@ from lispy.cli.repl import run_lines
 from lispy.mexpr.continuation import Collector, waiting_for
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.session import Session
-from lispy.mexpr.syntax import MSyntaxError, parse_expression
+from lispy.mexpr.syntax import MAX_INPUT, MSyntaxError, parse_expression
 from lispy.runtime.recursion import DEEP_LIMIT, deep, worker_limit
 from lispy.sexpr.atoms import integer_to_string, parse_integer
 
@@ -522,6 +522,25 @@ def test_a_runaway_list_is_out_of_memory_and_the_session_goes_on() -> None:
     no_crash(run)
     assert run.stdout.splitlines() == ["4", "6"]
     assert run.stderr.splitlines() == ["error: line 3: out of memory (a list or a number grew without end?)"]
+
+
+def test_a_3_mb_line_is_refused_before_it_is_parsed_and_the_session_goes_on() -> None:
+    """A 3 MB sum pasted on one line, under a small cap: the parser would need about 1.5 GB; lispy
+    refuses the input by its length, shows only the start of the line, and the next lines run."""
+    line = "1 + " * 750_000 + "1"
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy"],
+        input=f"twice x ← x + x\n{line}\ntwice 21\n:load /dev/null\n",
+        env={**ENV, "LISPY_MEMORY_MB": "500"}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    assert run.stdout.splitlines() == ["42", "loaded /dev/null"]
+    first = run.stderr.splitlines()[0]
+    assert first == (
+        f"error: input, line 2, column 1: the input is {len(line) + 1:,} characters long, more than lispy "
+        f"reads at once ({MAX_INPUT:,})"
+    )
+    assert len(run.stderr) < 1_000
 
 
 def test_the_memory_cap_is_half_the_available_memory_beyond_what_is_in_use() -> None:

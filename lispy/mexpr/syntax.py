@@ -149,14 +149,20 @@ class MSyntaxError(SyntaxError):
         where: str = "",
         expected: frozenset[str] = frozenset(),
     ) -> None:
+        at = column
         lines = text.split("\n")
         source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+        start = max(0, column - _SHOWN // 2) if len(source_line) > _SHOWN else 0
+        if start or len(source_line) > _SHOWN:  # a long line: the part around the place, marked cut
+            cut = source_line[start : start + _SHOWN]
+            source_line = ("…" if start else "") + cut + ("…" if start + _SHOWN < len(source_line) else "")
+            column = column - start + (1 if start else 0)
         caret = " " * (column - 1) + "^"
         place = f"{where}, " if where else ""
-        super().__init__(f"{place}line {line}, column {column}: {message}\n    {source_line}\n    {caret}")
+        super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
         self.line_number = line
-        self.column = column
+        self.column = at
         self.expected = expected
         """Where the text ends too soon: the grammar's names for the tokens that could come next."""
 
@@ -285,7 +291,25 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", start=["file_statement", "repl_input"], propagate_positions=True)
 
 
+MAX_INPUT = 100_000
+"""The longest text (in characters) read as one input or statement: the notes' longest definition
+is a few hundred; the parser's memory grows with the text (about 500 bytes a character for a long
+sum), so a runaway paste is refused before it is parsed."""
+
+_SHOWN = 120
+"""How much of a long line an error shows, around the place."""
+
+
 def _parse(text: str, start: str, where: str) -> Node:
+    if len(text) > MAX_INPUT:
+        line, column = _first_line(text)
+        raise MSyntaxError(
+            f"the input is {len(text):,} characters long, more than lispy reads at once ({MAX_INPUT:,})",
+            text,
+            line,
+            column,
+            where,
+        )
     try:
         prepared, data = extract_quoted(text)
         tree = _parser().parse(prepared, start=start)
