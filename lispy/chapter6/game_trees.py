@@ -363,7 +363,8 @@ def game_tree_search(
 
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions run through :func:`lispy.runtime.recursion.run_deep` (on a thread with a big stack).
+    whose functions are wrapped by :func:`lispy.runtime.recursion.deep` (run again on a thread with
+    a big stack when a call goes too deep for the calling thread).
 
     >>> from lispy import read
     >>> from lispy import from_iterable
