@@ -17,7 +17,7 @@ from given leaves, ordered best or worst move first, and the classic cases.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
@@ -25,6 +25,7 @@ from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = [
     "imval",
+    "leaves",
     "minimax",
     "ordered",
     "successors",
@@ -61,6 +62,20 @@ def imval(p: Any) -> Any:
     3
     """
     return p
+
+
+def leaves(t: Any) -> Iterator[Any]:
+    """The terminal positions of the tree ``t``, left to right.
+
+    >>> from lispy import read
+    >>> list(leaves(read("((2 5) (9 4 7))")))
+    [2, 5, 9, 4, 7]
+    """
+    if ter(t):
+        yield t
+    else:
+        for c in to_pylist(t):
+            yield from leaves(c)
 
 
 tree: GameTreeSearch = game_tree_search(successors, ter, imval)

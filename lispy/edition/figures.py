@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from lispy.chapter6.sexp_games import leaves as terminal_positions
 from lispy.chapter6.sexp_games import minimax, ter
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
@@ -126,7 +127,7 @@ def figure_2_6() -> Figure:
     watch = Watch(sexp_tree.successors, sexp_tree.ter, sexp_tree.imval)
     value = watch.search.minval(watch.root(FIGURE_2_6))
     examined = set(watch.examined)
-    leaves = sum(1 for _ in _leaves(FIGURE_2_6))
+    leaves = sum(1 for _ in terminal_positions(FIGURE_2_6))
     caption = (
         f"Figure 2.6, reconstructed: the tree {FIGURE_2_6_TEXT}, the minimizing player to move. The figure "
         "is missing from the archive; the notes say that the moves marked x need not be examined because "
@@ -137,14 +138,6 @@ def figure_2_6() -> Figure:
     )
     svg = tree_svg(FIGURE_2_6, examined, max_to_move=False, title="Figure 2.6, reconstructed")
     return Figure(svg, caption, value, tuple(watch.evaluated))
-
-
-def _leaves(t: Any) -> Any:
-    if ter(t):
-        yield t
-    else:
-        for c in to_pylist(t):
-            yield from _leaves(c)
 
 
 def ordering_plot(series: dict[str, list[float]], depths: list[int], k: int) -> str | None:

@@ -28,6 +28,7 @@ from html import escape
 from typing import Any
 
 from lispy.chapter6.sexp_games import imval, ordered, successors, ter, uniform_tree
+from lispy.chapter6.sexp_games import leaves as terminal_positions
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.data import to_pylist
 from lispy.sexpr.lists import a, d, n
@@ -139,7 +140,7 @@ def frames(t: Any, max_to_move: bool = True) -> list[dict[str, Any]]:
         return val2(d(u), path, i + 1, α2, β2, maxing)
 
     value = val1(t, (), -math.inf, math.inf, max_to_move)
-    leaves = sum(1 for _ in _leaves(t))
+    leaves = sum(1 for _ in terminal_positions(t))
     emit(
         "done", (), -math.inf, math.inf,
         f"{'maxval' if max_to_move else 'minval'} gives {_num(value)}: {examined[0]} of the {leaves} "
@@ -147,14 +148,6 @@ def frames(t: Any, max_to_move: bool = True) -> list[dict[str, Any]]:
         value, leaves=leaves,
     )  # fmt: skip
     return out
-
-
-def _leaves(t: Any) -> Any:
-    if ter(t):
-        yield t
-    else:
-        for c in to_pylist(t):
-            yield from _leaves(c)
 
 
 _X_GAP, _Y_GAP, _MARGIN = 60, 74, 30
