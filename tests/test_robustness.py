@@ -72,18 +72,32 @@ def test_a_30000_deep_five_parameter_recursion_runs_in_the_repl() -> None:
 
 
 @pytest.mark.parametrize(
-    "names", [["star", "sorted", "map", "reduce", "__repr__"], ["repr"], ["==", "__eq__", "pickle"]]
+    ("names", "memory_mb"),
+    [
+        (["star", "sorted", "map", "reduce", "__repr__"], None),
+        (["repr"], 600),
+        (["==", "__eq__", "pickle"], None),
+    ],
 )
-def test_recursion_through_c_on_a_worker_ends_in_recursion_too_deep(names: list[str]) -> None:
+def test_recursion_through_c_on_a_worker_ends_in_recursion_too_deep(
+    names: list[str], memory_mb: int | None
+) -> None:
     """Each recursion through C the audit tried, a million levels deep: lispy's error, never a crash
     (``sorted`` calling a recursive ``__lt__`` takes 2.5 KiB of C stack a level, the most measured).
-    In three groups, each its own process, so that the suite's workers share them (``repr`` of a
-    nested list alone takes most of 20 s: CPython's guard against cycles searches a list as long as
-    the nesting at each level)."""
+    In three groups, each its own process, so that the suite's workers share them.  ``repr`` runs
+    under a memory cap (``LISPY_MEMORY_MB``), where the worker gets a smaller stack and a lower
+    limit: that path is checked too, and CPython's guard against cycles, which searches a list as
+    long as the nesting at each level, costs a sixteenth of the 20 s it takes at the full limit."""
     run = python(
         """
-        NAMES = __NAMES__
-        import functools, pickle
+        NAMES, MEMORY_MB = __NAMES__
+        import functools, os, pickle
+        if MEMORY_MB:
+            os.environ["LISPY_MEMORY_MB"] = str(MEMORY_MB)
+            from lispy.runtime.memory import limit_memory
+            limit_memory()
+        from lispy.runtime.recursion import DEEP_LIMIT, worker_limit
+        assert (worker_limit() < DEEP_LIMIT) == bool(MEMORY_MB), worker_limit()
         from lispy import run_deep, RecursionTooDeep
 
         def star(n, *rest):  # every call goes through C (CALL_FUNCTION_EX)
@@ -111,7 +125,7 @@ def test_recursion_through_c_on_a_worker_ends_in_recursion_too_deep(names: list[
                 x = [x]
             return x
 
-        print(run_deep(star, 100_000, 1, 2, 3, 4))
+        print(run_deep(star, 50_000, 1, 2, 3, 4))
         big = nested(10**6) if {"repr", "==", "pickle"} & set(NAMES) else None
         cases = {
             "star": lambda: star(10**6, 1, 2, 3, 4), "sorted": lambda: sorted([Lt(10**6), Lt(10**6)]),
@@ -126,7 +140,7 @@ def test_recursion_through_c_on_a_worker_ends_in_recursion_too_deep(names: list[
                 print(name, "ran")
             except RecursionTooDeep as e:
                 print(name, type(e).__name__, e.function)
-        """.replace("__NAMES__", repr(names))
+        """.replace("__NAMES__", repr((names, memory_mb)))
     )
     no_crash(run)
     lines = run.stdout.splitlines()
