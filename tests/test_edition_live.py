@@ -137,6 +137,7 @@ def test_serve_prints_its_address_serves_the_edition_and_stops_with_one_line(tmp
         [sys.executable, "-c", "import sys; from pathlib import Path; from lispy.edition.serve import serve; "
          f"sys.exit(serve(Path({str(tmp_path)!r}), 0))"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal would have it
     )  # fmt: skip
     try:
         assert child.stdout is not None
@@ -242,6 +243,7 @@ def test_the_command_line_builds_serves_and_stops_with_one_line() -> None:
     child = subprocess.Popen(
         [sys.executable, "-m", "lispy.edition", "--serve", "--port", "0", "--trials", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal would have it
     )  # fmt: skip
     try:
         assert child.stdout is not None

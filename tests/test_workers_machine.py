@@ -10,6 +10,7 @@ then does a helper thread send the interrupt, so what is asserted is the outcome
 from __future__ import annotations
 
 import _thread
+import signal
 import sys
 import threading
 
@@ -94,6 +95,9 @@ class Workers(RuleBasedStateMachine):
             started.wait()
             _thread.interrupt_main()
 
+        # Python's own handler for the simulated Ctrl-C: a test run started as a background job
+        # inherits SIGINT ignored, and then interrupt_main does nothing at all.
+        saved = signal.signal(signal.SIGINT, signal.default_int_handler)
         helper = threading.Thread(target=press_ctrl_c)
         helper.start()
         try:
@@ -104,6 +108,7 @@ class Workers(RuleBasedStateMachine):
             raise AssertionError("an endless job returned")
         finally:
             helper.join()
+            signal.signal(signal.SIGINT, saved)
         assert run_deep(sum, range(10)) == 45  # the next call is served as usual
 
     @rule(limit=st.sampled_from([1000, 1500, 3000, 10**6]))
