@@ -6,9 +6,9 @@ Instant Insanity in both representations, ``search`` and ``allsol``, timed in on
 run: the forms are timed in turn, round after round, and each keeps its best round,
 so that a busy machine slows all of them alike (the cyclic collector off during
 each block, as timeit has it); the ratio is compiled time over transcription
-time.  The goal is at most 2×, and the table says whether each meets it.  The compiled notes run their own
-recursive ``mapcar2``, ``mapchoose`` and ``mapapp``, where the transcriptions use the
-library's loops.  The table is Markdown; a progress bar shows on standard error while
+time.  The goal is at most 2×, and the table says whether each meets it.  Both run the notes' own
+recursive ``mapcar2``, ``mapchoose``, ``mapapp`` and ``upto`` where the notes use them
+(:mod:`lispy.sexpr.literal`).  The table is Markdown; a progress bar shows on standard error while
 it is a terminal.
 
 Before that table, two figures of the REPL's machinery: the time to take in an input continued
