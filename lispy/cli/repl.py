@@ -38,15 +38,9 @@ HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
 
 
 def run_lines(session: Session, lines: Iterable[str]) -> None:
-    """Evaluate the lines of a file or a pipe, each input with its line number."""
-    collector = Collector()
-    for number, line in enumerate(lines, 1):
-        for item in session.attempt(partial(collector.add, number, line.rstrip("\n")), number) or []:
-            session.handle(item)
-            if session.done:
-                return
-    for item in collector.finish():
-        session.handle(item)
+    """Evaluate the lines of a file or a pipe, each input with its line number
+    (:meth:`Session.run_lines <lispy.mexpr.session.Session.run_lines>`)."""
+    session.run_lines(lines)
 
 
 def interactive(session: Session) -> None:

@@ -46,7 +46,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lispy.mexpr.continuation import Collector
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.session import Session
 
@@ -96,12 +95,7 @@ def _reply(session: Session, text: str) -> tuple[str, bool]:
     say, complain = session.say, session.complain
     session.say = session.complain = printed.append
     try:
-        collector = Collector()
-        for number, line in enumerate(text.splitlines(), 1):
-            for item in session.attempt(lambda n=number, ln=line: collector.add(n, ln), number) or []:  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
-                session.handle(item)
-        for item in collector.finish():
-            session.handle(item)
+        session.run_lines(text.splitlines())
     finally:
         session.say, session.complain = say, complain
     return "\n".join(printed), session.failures > failures

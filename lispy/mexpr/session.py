@@ -12,13 +12,14 @@ anything else would be a bug in lispy, and is reported as one rather than ending
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from lispy.chapter6 import sexp_games
 from lispy.mexpr.compiler import signature
-from lispy.mexpr.continuation import Input
+from lispy.mexpr.continuation import Collector, Input
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.listing import python_command
 from lispy.mexpr.program import PARTS, notes, split_statements
@@ -83,6 +84,25 @@ class Session:
         self.done = False
         self.interrupted = "interrupted"
         """What Ctrl-C during an evaluation prints."""
+
+    def run_lines(self, lines: Iterable[str]) -> None:
+        """Evaluate the lines of a file, a pipe or a page's text as ``python -m lispy`` reads a file:
+        each complete input (one continued over lines included) with its line number, until
+        :attr:`done`; an input still unfinished at the end is reported as such.
+
+        >>> said: list[str] = []
+        >>> Session(said.append).run_lines(["twice x ← x +", "  x", "twice 21"])
+        >>> said
+        ['42']
+        """
+        collector = Collector()
+        for number, line in enumerate(lines, 1):
+            for item in self.attempt(partial(collector.add, number, line.rstrip("\n")), number) or []:
+                self.handle(item)
+                if self.done:
+                    return
+        for item in collector.finish():
+            self.handle(item)
 
     def reply(self, text: str) -> str:
         """Exactly what the REPL prints for the one complete input ``text``: its value in Lisp
