@@ -9,10 +9,9 @@ given 2``, ``+: cannot apply to 1 and (A)``, ``recursion too deep in loop: …``
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from lispy.runtime.recursion import DEEP_LIMIT
+from lispy.runtime.recursion import worker_limit
 from lispy.sexpr.data import NIL, Cons
 from lispy.sexpr.printer import to_string
 
@@ -21,14 +20,15 @@ __all__ = ["EvalError", "arity_message", "runaway", "show"]
 
 def runaway(definition: str, limit: int | None = None) -> str:
     """What to say when a recursion that began in ``definition`` passes the deep-recursion limit:
-    ``limit``, where the error carries it, else the limit deep work gets here (:data:`DEEP_LIMIT`;
-    where there are no threads, as in Pyodide, the interpreter's own limit).
+    ``limit``, where the error carries it, else the limit deep work gets here
+    (:func:`~lispy.runtime.recursion.worker_limit`: :data:`~lispy.runtime.recursion.DEEP_LIMIT`, less
+    on a worker with a smaller stack, the interpreter's own where no thread starts, as in Pyodide).
 
     >>> runaway("loop", 1000).split(" (")[0]
     'recursion too deep in loop: past the limit of 1,000 nested calls'
     """
     if limit is None:
-        limit = sys.getrecursionlimit() if sys.platform == "emscripten" else DEEP_LIMIT
+        limit = worker_limit()
     return (
         f"recursion too deep in {definition}: past the limit of {limit:,} nested calls "
         "(runaway recursion: is a base case missing?)"
