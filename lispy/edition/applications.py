@@ -65,11 +65,14 @@ class Application:
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)
 
-    def notes(self, entry: Entry | None = None) -> Environment:
-        """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name."""
-        m = notes(*_PARTS[self.kind], **self.bindings)
+    def notes(self, entry: Entry | None = None, printed: bool = False) -> Environment:
+        """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name;
+        with ``printed``, ``entry``'s definition as printed (as ``:printed`` loads it).  Raises
+        ``MSyntaxError`` for a printed form that does not read."""
+        as_printed = (entry.name,) if printed and entry is not None else ()
+        m = notes(*_PARTS[self.kind], printed=as_printed, **self.bindings)
         if entry is not None and not_last(entry):
-            m.define(entry.statement().parse())
+            m.define(entry.statement(corrected=not printed).parse())
         return m
 
     def arguments(self, binder: str) -> tuple[Any, ...]:

@@ -108,8 +108,7 @@ def _environment(anchor: str, printed: bool = False) -> Environment:
     """The environment in which the row ``anchor``'s example runs (shared by rows that need the same);
     with ``printed``, the same with the row's definition as printed (the others corrected), as
     ``:printed`` would load it.  Raises ``MSyntaxError`` for a printed form that does not read."""
-    from lispy.edition.applications import _PARTS, application_for, not_last
-    from lispy.mexpr.program import notes
+    from lispy.edition.applications import application_for, not_last
     from lispy.notes.index import ENTRIES
 
     entry = next((e for e in ENTRIES if e.anchor == anchor), None)
@@ -120,13 +119,7 @@ def _environment(anchor: str, printed: bool = False) -> Environment:
     if printed:
         key = ("printed", anchor)
     if key not in _ENVIRONMENTS:
-        if printed:
-            m = notes(*_PARTS[application.kind], printed=(entry.name,), **application.bindings)
-            if not_last(entry):
-                m.define(entry.statement(corrected=False).parse())
-            _ENVIRONMENTS[key] = m
-        else:
-            _ENVIRONMENTS[key] = application.notes(entry)
+        _ENVIRONMENTS[key] = application.notes(entry, printed)
     return _ENVIRONMENTS[key]
 
 
