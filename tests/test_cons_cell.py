@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from strategies import lisp_data
 
 from lispy import NIL, Cons, LispTypeError, ReadError, from_iterable, from_python, lisp, read, to_string
-from lispy.sexpr.data import SEALED, LispPickleError, Nil, flatten, unflatten
+from lispy.sexpr.data import LispPickleError, Nil, flatten, unflatten
 from lispy.sexpr.pickling import loads
 
 BIG = 10**6
@@ -81,7 +81,7 @@ def test_no_python_level_trick_changes_a_cell() -> None:
 
 
 class Mixin:
-    """A base whose ``__init_subclass__`` would let a subclass of the cell pass, were that the only guard."""
+    """A base whose ``__init_subclass__`` lets a subclass of the cell pass: what the docs name as abuse."""
 
     __slots__ = ()
 
@@ -89,102 +89,41 @@ class Mixin:
         pass
 
 
-class NotNil:
-    """A class ``NIL`` could be switched to if its ``__class__`` could be assigned."""
-
-    __slots__ = ()
-
-
-def reclass(obj: object, cls: type) -> None:
-    """``object``'s own ``__class__`` descriptor, below every attribute a class defines."""
-    object.__dict__["__class__"].__set__(obj, cls)
-
-
-def test_the_cell_and_nil_are_sealed_on_cpython() -> None:
-    assert SEALED is (sys.implementation.name == "cpython" and sys.version_info >= (3, 10))
-
-
-@pytest.mark.skipif(not SEALED, reason="the docs promise this only where the classes are sealed")
-def test_neither_a_cell_nor_nil_can_change_class_by_any_python_level_means() -> None:
-    cell = Cons(1, "G")
-    table = {cell: "found", NIL: "nil"}
-    for obj, other in ((cell, Impostor), (NIL, NotNil)):
-        with pytest.raises(TypeError):
-            reclass(obj, other)
-        with pytest.raises(AttributeError if obj is cell else TypeError):
-            object.__setattr__(obj, "__class__", other)
-        with pytest.raises(AttributeError if obj is cell else TypeError):
-            obj.__class__ = other
-        with pytest.raises(TypeError):
-            object.__dict__["__class__"].__delete__(obj)
-    impostor, empty = Impostor((1, "G")), NotNil()
-    with pytest.raises(TypeError):  # nor can another object become a cell or NIL
-        reclass(impostor, Cons)
-    with pytest.raises(TypeError):
-        reclass(empty, Nil)
-    assert type(cell) is Cons and type(NIL) is Nil and type(impostor) is Impostor and type(empty) is NotNil
-    assert table[Cons(1, "G")] == "found" and table[NIL] == "nil" and Nil() is NIL
-    assert pickle.loads(pickle.dumps(cell)) == cell and pickle.loads(pickle.dumps(NIL)) is NIL
+def test_nil_cannot_be_changed_or_given_attributes() -> None:
+    for trick in (
+        lambda: setattr(NIL, "car", 1),
+        lambda: object.__setattr__(NIL, "anything", 1),
+        lambda: NIL.__dict__,
+    ):
+        with pytest.raises(AttributeError):
+            trick()
+    assert Nil() is NIL and not NIL and NIL.car is NIL
 
 
 @pytest.mark.parametrize("final", [Cons, Nil])
 def test_the_cell_and_nil_cannot_be_subclassed(final: type) -> None:
     name = final.__name__
-    with pytest.raises(TypeError, match=name):
+    with pytest.raises(TypeError, match=f"{name} is final"):
         type("Sub", (final,), {})
-    with pytest.raises(TypeError, match=name):
+    with pytest.raises(TypeError, match=f"{name} is final"):
 
         class Sub(final):  # type: ignore[valid-type,misc]
             pass
 
-    if SEALED:  # a base that lets the subclass past __init_subclass__ does not help
-        with pytest.raises(TypeError, match=name):
-            type("Sub", (Mixin, final), {})
+
+def test_the_classes_are_final_to_type_checkers() -> None:
+    """``typing.final`` marks both (Python 3.11 and later record it as ``__final__``)."""
+    assert Cons.__final__ is True and Nil.__final__ is True  # type: ignore[attr-defined]
 
 
-@pytest.mark.skipif(not SEALED, reason="the docs promise this only where the classes are sealed")
-def test_the_classes_own_attributes_cannot_be_replaced() -> None:
-    with pytest.raises(TypeError, match="immutable type"):
-        Cons.__eq__ = lambda self, other: True  # type: ignore[method-assign]
-    with pytest.raises(TypeError, match="immutable type"):
-        Nil.__bool__ = lambda self: True  # type: ignore[method-assign]
-    with pytest.raises(TypeError, match="immutable type"):
-        del Cons.car
-    assert Cons(1, 2) != Cons(1, 3) and not NIL
-
-
-def test_sealing_crashes_nothing_in_a_fresh_process() -> None:
-    """Every trick, then hashing, pickling, collecting and exiting, in a child: it must exit cleanly."""
-    program = """if True:
-        import gc, pickle, sys
-        from lispy import NIL, Cons, Nil, from_iterable, read
-        from lispy.sexpr.data import SEALED
-        class Other(tuple):
-            __slots__ = ()
-        x = read("((1 . G) (2 3) NIL)")
-        tricks = 0
-        for obj, cls in ((x, Other), (NIL, Other), (Other((1, 2)), Cons)):
-            try:
-                object.__dict__["__class__"].__set__(obj, cls)
-            except TypeError:
-                tricks += 1
-        for base in (Cons, Nil):
-            try:
-                type("Sub", (base,), {})
-            except TypeError:
-                tricks += 1
-        u = from_iterable(range(100_000))
-        assert pickle.loads(pickle.dumps(u)) == u and hash(x) == hash(read(str(x)))
-        del u
-        gc.collect()
-        print(SEALED, tricks)
-    """
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    run = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == [str(SEALED), "5" if SEALED else "3"]
+def test_what_the_docs_name_as_abuse_is_what_the_classes_cannot_refuse() -> None:
+    """Below the class's own methods: ``object``'s ``__class__`` descriptor re-classes a cell, and a
+    base before ``Cons`` that does not call up lets a subclass past.  The docs say so (data.md,
+    reliability.md) instead of promising more; if Python ever refuses these, the docs can say less."""
+    cell = Cons(1, "G")
+    object.__dict__["__class__"].__set__(cell, Impostor)
+    assert type(cell) is Impostor
+    assert type("Sub", (Mixin, Cons), {}).__mro__[2] is Cons
 
 
 def test_a_cell_is_not_a_tuple_to_python_code() -> None:

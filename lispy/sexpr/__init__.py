@@ -2,8 +2,6 @@
 :mod:`lispy.mexpr`'s).
 
 - :mod:`lispy.sexpr.nil`: ``NIL``, the empty list and an atom;
-- :mod:`lispy.sexpr.sealed`: the classes of the cell and ``NIL`` made final and their instances'
-  class fixed;
 - :mod:`lispy.sexpr.data`: the cons cell and its protocol (``==``, ``hash``, ``repr``, ``pickle``), lists
   from Python sequences;
 - :mod:`lispy.sexpr.pickling`: a cell pickled as one flat array, crafted pickles refused with

@@ -18,9 +18,11 @@ pickle and copy.
 A cell is a ``tuple`` of two items underneath (64 bytes in memory: a plain
 2-tuple's 56, and the spare item slot CPython gives every instance of a tuple
 subclass): Python gives no way to change a tuple's items, so no trick at the
-Python level can change a cell.  The class is sealed (:mod:`lispy.sexpr.sealed`, and
-:data:`SEALED` says whether it took, as it does on CPython 3.10 and later): it cannot be
-subclassed, and neither a cell nor ``NIL`` can be given another class.  Building 10^6
+Python level can change a cell's car or cdr.  The class is final (``typing.final`` for type
+checkers, and a ``TypeError`` for a class derived from it).  What only a write into CPython's type
+object could stop is abuse, not a promise: ``object.__dict__['__class__'].__set__(cell, Other)``
+re-classes a cell, ``tuple.__new__(Cons, ())`` builds a malformed one, and a base listed before
+``Cons`` whose ``__init_subclass__`` does not call up lets a subclass past.  Building 10^6
 cells lets the cyclic garbage collector run again and again over cells that cannot form a cycle; the bulk
 builders (:func:`from_iterable` on long input, :mod:`lispy.sexpr.conversions`,
 unpickling) pause the collector while they build and restore it on every way out,
@@ -32,7 +34,7 @@ from __future__ import annotations
 import pickle
 from array import array
 from collections.abc import Iterable, Iterator
-from typing import Any, Final, cast
+from typing import Any, Final, cast, final
 
 try:  # the C descriptor that collections.namedtuple uses for its fields
     from collections import _tuplegetter  # type: ignore[attr-defined]
@@ -46,11 +48,9 @@ except ImportError:  # pragma: no cover - other Pythons
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.nil import NIL, Nil
-from lispy.sexpr.sealed import seal
 
 __all__ = [
     "NIL",
-    "SEALED",
     "Cons",
     "LispPickleError",
     "LispTypeError",
@@ -124,6 +124,7 @@ def _unsupported(op: str, reflected: bool = False) -> Any:
     return refuse
 
 
+@final
 class Cons(tuple):  # type: ignore[type-arg]
     """An immutable cons cell ``(car . cdr)``.
 
@@ -142,10 +143,9 @@ class Cons(tuple):  # type: ignore[type-arg]
       tests membership; on a dotted list they raise :class:`LispTypeError` at the tail.
     * Assigning or deleting an attribute raises ``AttributeError``, through
       ``object.__setattr__`` and the ``car``/``cdr`` descriptors too, and so does
-      assigning a cell's ``__class__``; a cell has no ``__dict__``.  Where :data:`SEALED`
-      (CPython 3.10 and later), ``object``'s own ``__class__`` descriptor raises
-      ``TypeError`` too, and the class's attributes cannot be replaced.
-    * ``Cons`` is final: deriving a class from it raises ``TypeError``.
+      assigning a cell's ``__class__``; a cell has no ``__dict__``.
+    * ``Cons`` is final: deriving a class from it raises ``TypeError``.  (``object``'s own
+      ``__class__`` descriptor is below what a class can refuse: see the module's text.)
     * ``pickle`` and ``copy`` work at any length and depth; ``copy.copy`` and
       ``copy.deepcopy`` return the cell itself.
 
@@ -239,14 +239,6 @@ class Cons(tuple):  # type: ignore[type-arg]
 
     def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[array[int], list[Any]]]:
         return self.__reduce__()
-
-
-SEALED: Final = seal(Cons) and seal(Nil)
-"""Whether :class:`Cons` and :class:`Nil` are sealed (:mod:`lispy.sexpr.sealed`): no subclass of
-either, and no ``__class__`` assignment to or from either by any Python-level means.  True on
-CPython 3.10 and later (checked as this module is imported); where it is false, subclasses
-declared in the ordinary way are still refused, but ``object``'s ``__class__`` descriptor can
-re-class a cell or ``NIL``."""
 
 
 def _equal(x: Any, y: Any) -> bool:

@@ -7,19 +7,19 @@ cell (:mod:`lispy.sexpr.data`), both of which need it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, final
 
 __all__ = ["NIL", "Nil"]
 
 
+@final
 class Nil:
     """The type of ``NIL``, the one empty list.  ``Nil()`` returns ``NIL`` itself.
 
     ``NIL`` is an atom and a list at once: it is false in a condition, iterates
     as no elements, has length 0, and its car and cdr are ``NIL`` (as in MacLisp
     and Common Lisp; McCarthy's ``lose p₀`` in chapter 5 relies on ``a NIL = NIL``).
-    ``Nil`` is final, and sealed with the cell (:data:`lispy.sexpr.data.SEALED`): ``NIL``
-    cannot be given another class.
+    ``Nil`` is final, like the cell: deriving a class from it raises ``TypeError``.
 
     >>> Nil() is NIL, bool(NIL), len(NIL), NIL.car
     (True, False, 0, NIL)
