@@ -1,7 +1,8 @@
-"""The deep-recursion workers as a state machine (issue 18): shallow calls, deep calls, calls past
-the limit, interrupted calls, idle expiry and ``sys.setrecursionlimit`` in any order, against a plain
-model: each call gives the value plain arithmetic gives (or lispy's error past the limit, or
-``KeyboardInterrupt`` when interrupted), and workers never pile up.
+"""Deep work as a state machine: shallow calls, deep calls, calls past the limit, interrupted calls,
+deep calls from two threads at once and the program's own ``sys.setrecursionlimit``, in any order,
+against a plain model: each call gives the value plain arithmetic gives (or lispy's error past the
+limit, or ``KeyboardInterrupt`` when interrupted), the program's limit is the one it last set
+whenever no deep call runs, and no worker thread outlives its call.
 
 Interrupts are injected at a fixed point: the interrupted job signals that it has started, and only
 then does a helper thread send the interrupt, so what is asserted is the outcome, never a moment.
@@ -10,6 +11,7 @@ then does a helper thread send the interrupt, so what is asserted is the outcome
 from __future__ import annotations
 
 import _thread
+import os
 import signal
 import sys
 import threading
@@ -18,23 +20,25 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from lispy.runtime.recursion import RecursionTooDeep, deep, idle_seconds, run_deep, worker_limit
+from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep, worker_limit
 
 LIMIT = worker_limit()
 
 
-def live_workers() -> int:
-    return sum(t.name == "lispy-deep" for t in threading.enumerate())
+def threads() -> int:
+    """The threads of this process now, as the kernel counts them (a worker is not a
+    ``threading.Thread``)."""
+    return len(os.listdir("/proc/self/task"))
 
 
 def settle(at_most: int) -> int:
-    """The number of live workers once it is ``at_most`` or less (waiting up to a minute for ended
-    jobs' workers to leave)."""
+    """The number of threads once it is ``at_most`` or less (waiting up to a minute for ended calls'
+    workers to leave)."""
     for _ in range(600):
-        if live_workers() <= at_most:
+        if threads() <= at_most:
             break
         threading.Event().wait(0.1)
-    return live_workers()
+    return threads()
 
 
 def chain(n: int) -> int:
@@ -57,26 +61,22 @@ def spin_until_interrupted(started: threading.Event) -> None:
 class Workers(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self.calls = 0  # the model: calls made, each with its known value
-        self.saved_idle = idle_seconds()
-        self.saved_limit = sys.getrecursionlimit()
+        self.saved_limit = self.limit = sys.getrecursionlimit()  # the model: the program's limit
+        self.baseline = threads()
 
     def teardown(self) -> None:
-        idle_seconds(self.saved_idle)
         sys.setrecursionlimit(self.saved_limit)
 
     @rule(n=st.integers(0, 500))
     def shallow(self, n: int) -> None:
         assert run_deep(sum, range(n)) == n * (n - 1) // 2
         assert walk(n) == n
-        self.calls += 1
 
     @rule(fraction=st.floats(0.05, 0.5))
     def deep_call(self, fraction: float) -> None:
         n = int(LIMIT * fraction)
         assert run_deep(chain, n) == n
         assert walk(n // 2) == n // 2
-        self.calls += 1
 
     @rule(extra=st.integers(1, 1000))
     def past_the_limit(self, extra: int) -> None:
@@ -86,6 +86,19 @@ class Workers(RuleBasedStateMachine):
             assert e.function == "chain" and e.limit == LIMIT
         else:
             raise AssertionError("a recursion past the limit gave a value")
+
+    @rule(fractions=st.lists(st.floats(0.05, 0.3), min_size=2, max_size=3))
+    def deep_calls_from_threads_at_once(self, fractions: list[float]) -> None:
+        values: list[int] = []
+        callers = [
+            threading.Thread(target=lambda n=int(LIMIT * f): values.append(run_deep(chain, n)))
+            for f in fractions
+        ]
+        for caller in callers:
+            caller.start()
+        for caller in callers:
+            caller.join()
+        assert sorted(values) == sorted(int(LIMIT * f) for f in fractions)
 
     @rule()
     def interrupt(self) -> None:
@@ -114,20 +127,13 @@ class Workers(RuleBasedStateMachine):
     @rule(limit=st.sampled_from([1000, 1500, 3000, 10**6]))
     def set_recursion_limit(self, limit: int) -> None:
         sys.setrecursionlimit(limit)
-        assert sys.getrecursionlimit() == limit
-        assert worker_limit() == LIMIT  # the workers keep their own
-        sys.setrecursionlimit(self.saved_limit)
-
-    @rule(seconds=st.sampled_from([0.01, 0.05]))
-    def idle_expiry(self, seconds: float) -> None:
-        idle_seconds(seconds)
-        assert settle(0) == 0  # every idle worker ends
-        idle_seconds(self.saved_idle)
-        assert run_deep(sum, range(4)) == 6  # and a new one starts when needed
+        self.limit = limit
+        assert worker_limit() == LIMIT  # deep work gets its own, whatever the program's
 
     @invariant()
-    def workers_do_not_pile_up(self) -> None:
-        assert settle(2) <= 2  # at most two wait for work; interrupted ones end
+    def the_programs_limit_is_its_own_and_no_worker_outlives_its_call(self) -> None:
+        assert sys.getrecursionlimit() == self.limit
+        assert settle(self.baseline) <= self.baseline
 
 
 TestWorkers = Workers.TestCase

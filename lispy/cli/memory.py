@@ -1,25 +1,21 @@
-"""A cap on the memory a lispy process may take, so that lispy's own error comes before the kernel's.
+"""A cap on the memory the REPL may take, so that lispy's own error comes before the kernel's.
 
-A list or a number that grows without end in the REPL must end in ``MemoryError``, which the
-session reports as running out of memory and survives, not in the kernel's out-of-memory killer,
-which ends the process and loses the session.  The cap is on address space (``RLIMIT_AS``, the
-only limit Linux enforces at allocation time), so it counts what the process has reserved as
-well as what it uses:
+The REPL (``python -m lispy``) sets it for its own process; the library never caps the memory of
+a program that imports it.  A list or a number that grows without end must end in
+``MemoryError``, which the session reports as running out of memory and survives, not in the
+kernel's out-of-memory killer, which ends the process and loses the session.  The cap is on
+address space (``RLIMIT_AS``, the only limit Linux enforces at allocation time), so it counts
+what the process has reserved as well as what it uses:
 
     cap = address space in use now + budget
     budget = half the memory the machine has available now (``MemAvailable`` in
-             ``/proc/meminfo``: what other processes use is left to them),
-             or ``LISPY_MEMORY_MB`` mebibytes where that variable is set.
+             ``/proc/meminfo``), or ``LISPY_MEMORY_MB`` mebibytes where that variable is set.
 
-The deep-recursion workers' stacks (:data:`lispy.runtime.recursion.STACK_BYTES` each) are
-address space taken from the budget: where the budget is too small for a full stack, a worker
-starts with a quarter of one (a lower limit, :func:`lispy.runtime.recursion.worker_limit`),
-never with more memory than the budget.  So all that lispy takes beyond what it had at the
-start, data and stacks together, is at most half of what was free, and a runaway list fails
-with ``MemoryError`` while the machine still has memory to report it.  Where CPython itself
-fails for want of memory without saying so (``SystemError``: "error return without exception
-set"), the worker reports a ``MemoryError``.  A cap already set lower
-(``ulimit -v``) is kept; on systems without ``RLIMIT_AS`` nothing changes.
+A deep call's stack (:data:`lispy.runtime.recursion.STACK_BYTES`) is address space taken from the
+budget: where too little is left, the worker gets a smaller stack and a lower limit, or none and
+the caller's limit.  A cap already set lower (``ulimit -v``) is kept, the hard limit is never
+passed, a budget past what the system can express sets no cap, and on systems without
+``RLIMIT_AS`` nothing changes.
 """
 
 from __future__ import annotations
@@ -34,45 +30,25 @@ ENVIRONMENT_VARIABLE = "LISPY_MEMORY_MB"
 memory available."""
 
 
-def _meminfo(field: str) -> int | None:
-    """``field`` of ``/proc/meminfo`` in bytes, or ``None``."""
+def _field(path: str, name: str) -> int | None:
+    """The ``name:`` line of a ``/proc`` file, in bytes (its figures are in KiB), or ``None``."""
     try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            for line in f:
-                name, _, value = line.partition(":")
-                if name == field:
-                    return int(value.split()[0]) * 1024
+        with open(path, encoding="ascii") as f:
+            return next((int(line.split()[1]) * 1024 for line in f if line.startswith(name + ":")), None)
     except (OSError, ValueError, IndexError):
         return None
-    return None
-
-
-def _in_use() -> int:
-    """The address space this process has now (``VmSize``), in bytes."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
 
 
 def _budget() -> int | None:
     """The bytes lispy's data may take: ``LISPY_MEMORY_MB``, or half the memory available."""
     given = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
     if given:
-        try:
-            megabytes = int(given)
-        except ValueError:
-            megabytes = 0
-        if megabytes <= 0:
+        if not (given.isascii() and given.isdigit()) or int(given) == 0:
             raise ValueError(
                 f"{ENVIRONMENT_VARIABLE}={given!r}: expected a positive whole number of mebibytes"
             )
-        return megabytes * 2**20
-    available = _meminfo("MemAvailable")
+        return int(given) * 2**20
+    available = _field("/proc/meminfo", "MemAvailable")
     if available is None:
         try:
             available = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
@@ -92,30 +68,27 @@ def memory_cap() -> int | None:
     True
     """
     budget = _budget()
-    return None if budget is None else _in_use() + budget
+    return None if budget is None else (_field("/proc/self/status", "VmSize") or 0) + budget
 
 
 def limit_memory() -> int | None:
     """Cap this process's address space at :func:`memory_cap` (Linux; elsewhere nothing happens);
     return the cap in force after, in bytes, or ``None`` where there is none.
 
-    A cap already set lower is kept, and the hard limit is never passed.  Raises ``ValueError``
-    for a malformed ``LISPY_MEMORY_MB``.
+    Raises ``ValueError`` for a malformed ``LISPY_MEMORY_MB``.
     """
+    cap = memory_cap()
     if not sys.platform.startswith("linux"):
         return None
-    try:
-        import resource
-    except ImportError:
-        return None
-    cap = memory_cap()
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if cap is None or (soft != resource.RLIM_INFINITY and soft <= cap):
-        return None if soft == resource.RLIM_INFINITY else soft
-    if hard != resource.RLIM_INFINITY:
-        cap = min(cap, hard)
+    in_force = None if soft == resource.RLIM_INFINITY else soft
+    if cap is None or (in_force is not None and in_force <= cap):
+        return in_force
+    cap = cap if hard == resource.RLIM_INFINITY else min(cap, hard)
     try:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    except (ValueError, OSError):
-        return None if soft == resource.RLIM_INFINITY else soft
+    except (ValueError, OSError, OverflowError):  # past what rlim_t holds: no cap is needed
+        return in_force
     return cap

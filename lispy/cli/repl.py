@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lispy import cli
+from lispy.cli.memory import limit_memory
 from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
-from lispy.runtime.memory import limit_memory
 
 __all__ = ["Session", "entry", "main", "run_lines"]
 

@@ -295,7 +295,7 @@ def _explained(thunk: Callable[[], Any], where: str, line: int, column: int) -> 
     it says nothing about the definition, and its caller reports it as running out of memory."""
     try:
         return thunk()
-    except (MemoryError, SystemError):  # SystemError: CPython out of memory (lispy.runtime.memory)
+    except (MemoryError, SystemError):  # SystemError: CPython out of memory (lispy.runtime.recursion)
         raise
     except Exception as e:
         error = explain(e, where, line, column)
