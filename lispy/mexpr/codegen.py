@@ -30,6 +30,7 @@ from __future__ import annotations
 import ast
 import keyword
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,10 +112,15 @@ def generate_probe(nodes: Sequence[Node], params: Iterable[str]) -> ast.Function
     generator = _Generator(frozenset())
     local = frozenset(params)
     values = [generator.expression(node, local)[0] for node in nodes]
-    tree = ast.FunctionDef(
-        "_probe", _arguments(tuple(params)), [ast.Return(ast.Tuple(values, ast.Load()))], []
-    )
+    tree = _function("_probe", _arguments(tuple(params)), [ast.Return(ast.Tuple(values, ast.Load()))])
     return ast.fix_missing_locations(tree)
+
+
+def _function(name: str, args: ast.arguments, body: list[ast.stmt]) -> ast.FunctionDef:
+    """``def name(args): body``, with every field of this Python's syntax tree: 3.12 added
+    ``type_params``, which a tree read by ``ast.parse`` there always has."""
+    fields: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12) else {}
+    return ast.FunctionDef(name, args, body, [], **fields)
 
 
 def _at(node: Node) -> Where:
@@ -198,7 +204,7 @@ class _Generator:
         body, end = self.expression(d.body, frozenset(d.params))
         place = _place(_at(d), end)
         returned = _located(ast.Return(body), _place_of(body))
-        fn = ast.FunctionDef(python_name(d.name), _arguments(d.params, _at(d)), [returned], [])
+        fn = _function(python_name(d.name), _arguments(d.params, _at(d)), [returned])
         return _located(fn, place)
 
     def gives_truth(self, node: Node, local: frozenset[str]) -> bool:
