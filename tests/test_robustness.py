@@ -192,7 +192,6 @@ def test_a_limit_the_program_sets_during_a_deep_call_is_kept_and_a_lower_one_sto
     assert run.stdout.splitlines() == expected, run.stdout + run.stderr
 
 
-
 def test_a_shallow_call_runs_on_the_calling_thread_and_a_deep_one_still_completes() -> None:
     where: list[int] = []
 
@@ -534,6 +533,37 @@ def test_a_runaway_list_is_out_of_memory_and_the_session_goes_on() -> None:
     no_crash(run)
     assert run.stdout.splitlines() == ["4", "6"]
     assert run.stderr.splitlines() == ["error: line 3: out of memory (a list or a number grew without end?)"]
+
+
+@pytest.mark.parametrize("megabytes", [1, 20, 220])
+def test_after_out_of_memory_at_any_cap_the_session_goes_on_with_every_definition(megabytes: int) -> None:
+    """A list that doubles without end, then a runaway recursion, at caps from 1 MB (where no worker
+    thread fits, and CPython's own C code fails for want of memory) up: each is lispy's error, the
+    memory is given back (the frames that held the list are dropped), and the definitions made
+    before still run."""
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy"],
+        input="twice x ← x + x\nr[u] <- r[append[u, u]]\nr[(1 2 3)]\ntwice 21\n"
+        "f[n] ← f[n + 1]\nf[0]\ntwice 5\n",
+        env={**ENV, "LISPY_MEMORY_MB": str(megabytes)}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    assert run.stdout.splitlines() == ["42", "10"], run.stderr
+    errors = run.stderr.splitlines()
+    assert errors[0] == "error: line 3: out of memory (a list or a number grew without end?)"
+    assert errors[1] == "error: line 6: out of memory (a list or a number grew without end?)" or errors[
+        1
+    ].startswith("error: in f, line 5, column 10: recursion too deep in f: past the limit of "), errors
+    assert len(errors) == 2 and "SystemError" not in run.stderr
+
+
+def test_a_memory_budget_past_what_the_system_can_express_sets_no_cap() -> None:
+    for budget in (str(2**43), "9" * 30):
+        run = subprocess.run(
+            [sys.executable, "-m", "lispy"], input="2 + 2\n", env={**ENV, "LISPY_MEMORY_MB": budget},
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert (run.returncode, run.stdout, run.stderr) == (0, "4\n", ""), run.stderr
 
 
 def test_a_3_mb_line_is_refused_before_it_is_parsed_and_the_session_goes_on() -> None:

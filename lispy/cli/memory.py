@@ -7,13 +7,18 @@ kernel's out-of-memory killer, which ends the process and loses the session.  Th
 address space (``RLIMIT_AS``, the only limit Linux enforces at allocation time), so it counts
 what the process has reserved as well as what it uses:
 
-    cap = address space in use now + budget
+    cap = address space in use now + budget + 2 × the smallest stack of a deep call (16 MiB)
     budget = half the memory the machine has available now (``MemAvailable`` in
              ``/proc/meminfo``), or ``LISPY_MEMORY_MB`` mebibytes where that variable is set.
 
-A deep call's stack (:data:`lispy.runtime.recursion.STACK_BYTES`) is address space taken from the
-budget: where too little is left, the worker gets a smaller stack and a lower limit, or none and
-the caller's limit.  A cap already set lower (``ulimit -v``) is kept, the hard limit is never
+Every evaluation runs on a deep call's thread (:mod:`lispy.runtime.recursion`), whose stack is
+reserved whole when it starts: the 16 MiB keep room for one at any budget, with as much again for
+the REPL's own start, so that a runaway's data, freed as its frames unwind, is freed on that
+stack, never on the main thread's, which cannot grow under the cap (CPython 3.13 frees a long list
+of cells 10,000 C calls deep); where none can start, the evaluation is out of memory.  A
+bigger stack comes out of the budget: where too little is left, a smaller stack and limit.
+
+A cap already set lower (``ulimit -v``) is kept, the hard limit is never
 passed, a budget past what the system can express sets no cap, and on systems without
 ``RLIMIT_AS`` nothing changes.
 """
@@ -22,6 +27,8 @@ from __future__ import annotations
 
 import os
 import sys
+
+from lispy.runtime.recursion import SMALLEST_STACK
 
 __all__ = ["ENVIRONMENT_VARIABLE", "limit_memory", "memory_cap"]
 
@@ -68,7 +75,8 @@ def memory_cap() -> int | None:
     True
     """
     budget = _budget()
-    return None if budget is None else (_field("/proc/self/status", "VmSize") or 0) + budget
+    in_use = _field("/proc/self/status", "VmSize") or 0
+    return None if budget is None else in_use + budget + 2 * SMALLEST_STACK
 
 
 def limit_memory() -> int | None:

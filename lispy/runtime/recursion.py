@@ -17,11 +17,12 @@ import _thread
 import functools
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 __all__ = ["BYTES_PER_LEVEL", "DEEP_LIMIT", "STACK_BYTES", "RecursionTooDeep", "deep", "run_deep"]
-__all__ += ["worker_limit"]
+__all__ += ["SMALLEST_STACK", "worker_limit"]
 
 STACK_BYTES = 2**30
 """The C stack of a worker thread: 1 GiB of address space, used only as deep as the work goes."""
@@ -32,8 +33,10 @@ BYTES_PER_LEVEL = 4096
 DEEP_LIMIT = STACK_BYTES // BYTES_PER_LEVEL
 """The recursion limit while deep work runs: 262,144 (:func:`worker_limit`: what it gets here)."""
 
-_SMALLEST_STACK = 8 * 2**20  # the main thread's: below it, a worker is no deeper than the caller
-_INLINE_LIMIT = _SMALLEST_STACK // BYTES_PER_LEVEL  # 2,048: a limit an 8 MiB stack holds
+SMALLEST_STACK = 8 * 2**20
+"""The least stack a worker is given, the main thread's: below it, a worker is no deeper than the caller."""
+
+_INLINE_LIMIT = SMALLEST_STACK // BYTES_PER_LEVEL  # 2,048: a limit an 8 MiB stack holds
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -58,7 +61,11 @@ class RecursionTooDeep(RecursionError):
 _lock = threading.Lock()
 _running: list[int] = []  # the limits of the deep calls running now; the least is in force
 _limits = [0, 0]  # the limit before the first of them, and the one set for them
-_local = threading.local()  # .deep: this thread is a worker
+class _Local(threading.local):
+    deep = False  # this thread is a worker (a class attribute: read without a miss elsewhere)
+
+
+_local = _Local()
 
 
 class _Job:
@@ -79,15 +86,16 @@ class _Job:
         with _lock:
             saved, stack = threading.stack_size(), min(_running, default=DEEP_LIMIT) * BYTES_PER_LEVEL
             try:
-                while stack >= _SMALLEST_STACK:
+                while True:  # 1 GiB, 256 MiB, 64 MiB, 16 MiB, 8 MiB
                     try:
                         threading.stack_size(stack)
                         self.limit = stack // BYTES_PER_LEVEL
                         _thread.start_new_thread(self.work, ())
                         return True
                     except (RuntimeError, MemoryError, ValueError):  # no thread, or not that big
-                        stack //= 4
-                return False
+                        if stack == SMALLEST_STACK:
+                            return False
+                        stack = max(stack // 4, SMALLEST_STACK)
             finally:
                 threading.stack_size(saved)
 
@@ -157,6 +165,15 @@ def _async_raise(ident: int, error: type[BaseException] | None) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), error and ctypes.py_object(error))
 
 
+def _address_space_capped() -> bool:
+    """Whether this process's address space is capped (``RLIMIT_AS``, as the REPL sets it)."""
+    try:
+        import resource
+    except ImportError:
+        return False
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+
+
 def _reported(error: BaseException, name: str) -> BaseException:
     """What a deep call reports: lispy's error past the limit; out of memory, without the frames
     (CPython's SystemError "error return without exception set" is some C code's way of saying so)."""
@@ -182,14 +199,23 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     >>> run_deep(lambda n: n * 2, 21)
     42
     """
-    if getattr(_local, "deep", False):
+    if _local.deep:
         return function(*args, **kwargs)
     job = _Job(functools.partial(function, *args, **kwargs), getattr(function, "__name__", repr(function)))
     started = False
     try:
-        started = job.start()
+        started, capped = job.start(), False
+        if not started and _address_space_capped():  # a worker just ended may hold its stack a moment
+            capped = True
+            for _ in range(100):
+                time.sleep(0.01)
+                if job.start():
+                    started = True
+                    break
         if started:
             job.wait()
+        elif capped:  # the caller's stack may not grow under the cap: no room to run at all
+            job.error = MemoryError("out of memory: no room for the stack of a deep call")
         else:
             try:
                 job.result = job.call()
@@ -233,7 +259,7 @@ def deep(f: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(f)
     def call_deep(*args: P.args, **kwargs: P.kwargs) -> R:
-        if getattr(_local, "deep", False):
+        if _local.deep:
             return f(*args, **kwargs)  # already deep: no frame more a level
         if sys.getrecursionlimit() <= _INLINE_LIMIT:
             try:
