@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -269,10 +270,10 @@ def _open(page, url: str, console: list, outside: list) -> None:  # type: ignore
 
 
 @pytest.fixture(scope="module")
-def live_edition(edition: Path) -> Path:
+def live_edition(request: pytest.FixtureRequest) -> Path:
     _playwright()
-    _pyodide()  # where there is none, the runnable page's tests skip (fail under CI) here
-    return edition
+    _pyodide()  # where there is none, the runnable page's tests skip (fail under CI) here, before a build
+    return request.getfixturevalue("edition")
 
 
 @pytest.fixture(scope="module")
@@ -546,3 +547,20 @@ def test_a_long_run_in_a_row_is_stopped_and_the_row_runs_again(browser: Browser)
     )
     browser.wait("document.documentElement.dataset.runtime === 'ready'")
     assert _run_row(browser, "mapcar2", default) == (row_reply("mapcar2", default), "done")
+
+
+def test_without_a_local_pyodide_the_run_ends_saying_which_browser_tests_skipped_and_why() -> None:
+    """tests/conftest.py's last line: how many skipped, and the variable that would run them."""
+    test = f"{Path(__file__).name}::test_the_runtime_is_ready"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", f"tests/{test}"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env={k: v for k, v in os.environ.items() if k not in ("LISPY_PYODIDE", "CI")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    said = [line for line in done.stdout.splitlines() if line.startswith("browser tests skipped: ")]
+    assert done.returncode == 0 and len(said) == 1, done.stdout
+    assert said[0].startswith("browser tests skipped: 1; a local Pyodide is not available (npm install ")
+    assert "LISPY_PYODIDE=" in said[0]
