@@ -3,4 +3,4 @@
 from lispy.cli.repl import entry
 
 if __name__ == "__main__":
-    entry()
+    entry("python -m lispy")

@@ -7,6 +7,7 @@ time limit fails at random and proves nothing about lispy.
 """
 
 import os
+from collections import Counter
 
 from hypothesis import HealthCheck, settings
 
@@ -18,7 +19,15 @@ if not os.environ.get("CI"):
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
-    """Report how many of the notes' definitions compile to their transcription's syntax tree."""
+    """Report how many of the notes' definitions compile to their transcription's syntax tree, and how
+    many browser tests skipped and why (the reason says what enables them: LISPY_PYODIDE, Chromium)."""
+    skipped = Counter(
+        str(r.longrepr[2]).removeprefix("Skipped: ")
+        for r in terminalreporter.stats.get("skipped", [])
+        if isinstance(r.longrepr, tuple) and "browser checks need it" in str(r.longrepr[2])
+    )
+    for reason, count in skipped.items():
+        terminalreporter.write_line(f"browser tests skipped: {count}; {reason}")
     test = "test_correspondence.py::test_each_definition_compiles_to_its_transcription"
     counts = {
         outcome: sum(

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,21 @@ def test_python_m_lispy_help_is_plain_text(tmp_path: Path) -> None:
     assert not any(m in shown.stdout for m in MARKUP), shown.stdout
 
 
+@pytest.mark.parametrize("prog", ["lispy", "python -m lispy"])
+def test_lispy_names_itself_as_typed_gives_its_version_and_names_the_game(prog: str, tmp_path: Path) -> None:
+    import lispy
+
+    script = Path(sys.executable).parent / "lispy"  # installed with the package (pip install -e .)
+    if prog == "lispy" and not script.is_file():
+        pytest.skip("the lispy command is not installed here (pip install -e . installs it)")
+    command = [str(script)] if prog == "lispy" else [sys.executable, "-m", "lispy"]
+    ran = partial(subprocess.run, env=ENV, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    shown, version = ran([*command, "--help"]), ran([*command, "--version"])
+    assert shown.returncode == 0 and shown.stdout.startswith(f"usage: {prog} [-h] [--version] "), shown
+    assert "The game: python -m chapters.tictactoe --play plays tic-tac-toe" in " ".join(shown.stdout.split())
+    assert (version.returncode, version.stdout, version.stderr) == (0, f"lispy {lispy.__version__}\n", "")
+
+
 # --- Ctrl-C and a closed pipe, as processes ----------------------------------------------------
 
 
@@ -218,9 +234,12 @@ def test_ctrl_c_during_the_chapters_says_interrupted_and_exits_130(tmp_path: Pat
     assert err.decode() == "interrupted\n"
 
 
-def test_output_closed_after_two_lines_ends_quietly(tmp_path: Path) -> None:
-    """``python -m chapters | head -2``: no BrokenPipeError traceback, no crash."""
-    process = start("chapters", cwd=tmp_path)
+@pytest.mark.parametrize("args", [["chapters"], ["lispy", "inputs.mx"]])
+def test_output_closed_after_two_lines_ends_quietly(args: list[str], tmp_path: Path) -> None:
+    """``python -m chapters | head -2`` and ``lispy FILE | head -2``: no BrokenPipeError traceback, no
+    crash, and the file is not said to be unreadable."""
+    (tmp_path / "inputs.mx").write_text(("'(" + "A " * 100 + ")\n") * 2000, encoding="utf-8")  # 400 kB out
+    process = start(*args, cwd=tmp_path)
     assert process.stdout is not None and process.stderr is not None
     with process:
         process.stdout.readline(), process.stdout.readline()

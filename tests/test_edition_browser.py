@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -269,10 +270,10 @@ def _open(page, url: str, console: list, outside: list) -> None:  # type: ignore
 
 
 @pytest.fixture(scope="module")
-def live_edition(edition: Path) -> Path:
+def live_edition(request: pytest.FixtureRequest) -> Path:
     _playwright()
-    _pyodide()  # where there is none, the runnable page's tests skip (fail under CI) here
-    return edition
+    _pyodide()  # where there is none, the runnable page's tests skip (fail under CI) here, before a build
+    return request.getfixturevalue("edition")
 
 
 @pytest.fixture(scope="module")
@@ -546,3 +547,114 @@ def test_a_long_run_in_a_row_is_stopped_and_the_row_runs_again(browser: Browser)
     )
     browser.wait("document.documentElement.dataset.runtime === 'ready'")
     assert _run_row(browser, "mapcar2", default) == (row_reply("mapcar2", default), "done")
+
+
+def test_the_repl_recalls_the_inputs_sent_with_the_arrow_keys(browser: Browser) -> None:
+    _repl(browser, "a '(H I)")
+    _repl(browser, "d '(H I)")
+    box = browser.page.locator("#repl textarea[name=input]")
+    box.fill("x ←\n  1")  # a draft of two lines, the caret at its end
+    box.press("ArrowUp")
+    assert box.input_value() == "x ←\n  1", "on the last line, ArrowUp moves the caret up a line"
+    seen = []
+    for key in ("ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown"):
+        box.press(key)
+        seen.append(box.input_value())
+    assert seen[:3] == ["d '(H I)", "a '(H I)", "d '(H I)"]
+    assert seen[3] == "x ←\n  1", "past the newest input, the draft is back"
+    box.press("ArrowUp")  # to the draft's first line
+    box.press("ArrowUp")
+    box.press("Control+Enter")
+    browser.wait("document.getElementById('repl').dataset.state !== 'running'")
+    assert (browser.page.locator("#repl-log").text_content() or "").endswith("lispy> d '(H I)\n(I)\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("valmax p ← if ter p", "error"),  # does not read
+        ("valmax p q ← 1", "error"),  # does not read either
+        ("valmin p ← 1", "error"),  # defines another name
+        ("valmax p ← if ter p then imval p else minlis[successors p,valmin]", "disagree"),
+    ],
+)
+def test_ctrl_enter_checks_an_edited_proof_and_an_edit_that_cannot_load_is_an_error(
+    browser: Browser, text: str, state: str
+) -> None:
+    from lispy.edition.live import prove_edited
+
+    form = browser.page.locator('form.proof[data-definition="valmax"]')
+    seed, trials = int(form.get_attribute("data-seed") or 0), int(form.get_attribute("data-trials") or 0)
+    form.locator("textarea[name=definition]").fill(text)
+    form.locator("textarea[name=definition]").press("Control+Enter")
+    browser.wait("document.querySelector('form.proof[data-definition=valmax]').dataset.state !== 'running'")
+    assert form.get_attribute("data-state") == state
+    assert form.locator("output[data-result]").text_content() == prove_edited("valmax", text, seed, trials)[0]
+
+
+def _edges(box) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """The median grey of the leftmost and the rightmost column inside ``box`` (a locator), as shown."""
+    from io import BytesIO
+
+    image = pytest.importorskip("PIL.Image").open(BytesIO(box.screenshot())).convert("L")
+
+    def median(x: int) -> int:
+        return sorted(image.getpixel((x, y)) for y in range(image.height))[image.height // 2]
+
+    return median(3), median(image.width - 4)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_box_wider_than_its_column_shows_a_shadow_where_more_is(browser: Browser, width: int) -> None:
+    """The random tree's stepper (540 px by default) and the long lines of valmax's Python: what does not
+    fit scrolls in its own box, with a shadow at the edge beyond which there is more (phones show no
+    scroll bars, and Playwright's headless Chromium hides them too)."""
+    page = browser.page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        page.wait_for_function(f"document.documentElement.clientWidth === {width}")
+        scrolling = []
+        for selector in ('section[data-stepper="random"] .tree-box', "#valmax .cell.python pre"):
+            box = page.locator(selector)
+            if box.evaluate("e => e.scrollWidth <= e.clientWidth"):
+                continue  # it fits
+            scrolling.append(selector)
+            start = _edges(box)
+            box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+            end = _edges(box)
+            box.evaluate("e => { e.scrollLeft = 0; }")
+            assert start[1] < end[1] - 10, f"{selector}: the right edge shaded at the start, not at the end"
+            assert end[0] < start[0] - 10, f"{selector}: the left edge shaded at the end, not at the start"
+        assert len(scrolling) == (2 if width == 390 else 1), scrolling  # at 1280 the tree fits
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_no_request_fails_not_even_the_browsers_own_for_a_favicon(browser: Browser) -> None:
+    page = browser.page.context.browser.new_page()  # no routes: every request reaches the server
+    failed: list[str] = []
+    page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    try:
+        page.goto(browser.page.url)
+        page.wait_for_function("document.documentElement.dataset.runtime === 'ready'", timeout=180_000)
+    finally:
+        page.close()
+    assert failed == []
+
+
+def test_without_a_local_pyodide_the_run_ends_saying_which_browser_tests_skipped_and_why() -> None:
+    """tests/conftest.py's last line: how many skipped, and the variable that would run them."""
+    test = f"{Path(__file__).name}::test_the_runtime_is_ready"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", f"tests/{test}"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env={k: v for k, v in os.environ.items() if k not in ("LISPY_PYODIDE", "CI")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    said = [line for line in done.stdout.splitlines() if line.startswith("browser tests skipped: ")]
+    assert done.returncode == 0 and len(said) == 1, done.stdout
+    assert said[0].startswith("browser tests skipped: 1; a local Pyodide is not available (npm install ")
+    assert "LISPY_PYODIDE=" in said[0]

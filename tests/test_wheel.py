@@ -140,7 +140,9 @@ def test_the_installed_wheel_runs_from_outside_the_tree(venv: Path, tmp_path: Pa
         assert shown.returncode == 0, shown.stderr
         assert shown.stdout.startswith(f"usage: python -m {module} "), shown.stdout
     script = run(venv / "bin" / "lispy", "--help", cwd=tmp_path)
-    assert script.returncode == 0 and script.stdout.startswith("usage: "), script.stderr
+    assert script.returncode == 0 and script.stdout.startswith("usage: lispy "), script.stderr
+    version = run(venv / "bin" / "lispy", "--version", cwd=tmp_path)
+    assert version.stdout == f"lispy {lispy.__version__}\n", version.stderr
     game = run(python, "-m", "chapters.tictactoe", "--play", stdin="5\nq\n", cwd=tmp_path)
     assert game.returncode == 0 and game.stdout.rstrip().endswith("bye."), game.stderr
     notes = "from lispy.mexpr.program import notes; m = notes('chapter5_insanity', 'chapter5_search')"

@@ -1,4 +1,4 @@
-"""``python -m lispy``: a read-eval-print loop for McCarthy's M-expressions.
+"""``lispy`` (or ``python -m lispy``): a read-eval-print loop for McCarthy's M-expressions.
 
 Type a definition (``twice x ← x + x``), an assignment (``g ← '(A B)``) or an expression
 (``twice 21``).  A quote ``'`` before an S-expression gives the datum as written, wherever
@@ -15,6 +15,9 @@ REPL.  With a file argument or piped input, each input is evaluated and its valu
 without prompts; an error names its line and the lines after it still run; the exit status
 is 1 if any input failed.  At a terminal, lines can be edited and recalled (readline), and
 the history is kept in ``~/.lispy_history``.
+
+The game: ``python -m chapters.tictactoe --play`` plays tic-tac-toe against you in the terminal
+(cells 1-9, row by row; ``--first computer`` lets the program open).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Sequence
 from functools import partial
+from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -92,10 +96,20 @@ def _save_history(readline: Any, history: Path) -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """The REPL's command line; returns the exit status.  Raises ``KeyboardInterrupt`` (for
-    :func:`cli.run`) only where no evaluation is under way."""
-    parser = cli.parser("python -m lispy", __doc__)
+def _version() -> str:
+    """lispy's version as installed: ``lispy.__version__``, which hatch writes into the package's
+    metadata (imported from here, it would close a cycle: lispy, lispy.cli.jupyter, this module)."""
+    try:
+        return metadata.version("lispy")
+    except metadata.PackageNotFoundError:  # run from a source tree never installed
+        return "(not installed)"
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> int:
+    """The REPL's command line, its usage naming ``prog``; returns the exit status.  Raises
+    ``KeyboardInterrupt`` (for :func:`cli.run`) only where no evaluation is under way."""
+    parser = cli.parser(prog, __doc__)
+    parser.add_argument("--version", action="version", version=f"lispy {_version()}")
     parser.add_argument("file", nargs="?", help="evaluate this file's inputs and print each result")
     parser.add_argument(
         "--notes", action="append", metavar="PART", help="load this part of the notes first (may be repeated)"
@@ -118,11 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         session.handle(":notes " + " ".join(args.notes))
     if args.file:
         try:
-            with open(args.file, encoding="utf-8", errors="replace") as f:
-                run_lines(session, f)
+            f = open(args.file, encoding="utf-8", errors="replace")
         except OSError as e:
             print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
             return 2
+        with f:  # a closed pipe while printing is cli.run's to end quietly, not a file unread
+            run_lines(session, f)
     elif sys.stdin.isatty():
         interactive(session)
         return 0
@@ -131,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if session.failures else 0
 
 
-def entry() -> NoReturn:
-    """The ``lispy`` command and ``python -m lispy``: :func:`main` under lispy's command-line conventions."""
-    cli.run(main, goodbye="interrupted")
+def entry(prog: str = "lispy") -> NoReturn:
+    """The ``lispy`` command (and ``python -m lispy``, whose ``prog`` that is): :func:`main` under
+    lispy's command-line conventions."""
+    cli.run(partial(main, prog=prog), goodbye="interrupted")

@@ -5,7 +5,8 @@
    definition), output[data-result], data-state="running|done|error";
    form.proof[data-definition] with textarea[name=definition], [data-action=prove], output[data-result],
    data-state="running|agree|disagree|error";
-   form#repl with textarea[name=input], [data-action=run], [data-action=stop], pre#repl-log;
+   form#repl with textarea[name=input] (ArrowUp/ArrowDown: the inputs sent), [data-action=run],
+   [data-action=stop], pre#repl-log; Ctrl+Enter (or Cmd+Enter) in any textarea submits its form;
    section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined. */
 "use strict";
 (function () {
@@ -217,7 +218,8 @@
       send({ kind: "proof", definition: form.dataset.definition, text: input.value,
         seed: Number(form.dataset.seed), trials: Number(form.dataset.trials) }).then(function (m) {
         output.textContent = m.text;
-        form.dataset.state = m.stopped ? "error" : m.failed ? "disagree" : "agree";
+        const error = m.stopped || m.text.startsWith("error:");  // stopped, or the edit did not even load
+        form.dataset.state = error ? "error" : m.failed ? "disagree" : "agree";
       });
     });
   });
@@ -247,7 +249,19 @@
 
   if (repl) {
     const input = repl.querySelector("textarea[name=input]");
-    let running = 0;
+    const history = [];  // the inputs sent, oldest first; at === history.length: the input being typed
+    let running = 0, at = 0, draft = "";
+    input.addEventListener("keydown", function (event) {  // ArrowUp on the first line, ArrowDown on the last
+      const up = event.key === "ArrowUp", v = input.value;
+      if (!(up || event.key === "ArrowDown") || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey ||
+        (up ? v.slice(0, input.selectionStart) : v.slice(input.selectionEnd)).includes("\n")) return;
+      const to = at + (up ? -1 : 1);
+      if (to < 0 || to > history.length) return;
+      event.preventDefault();
+      if (at === history.length) draft = v;
+      at = to;
+      input.value = at === history.length ? draft : history[at];
+    });
     repl.addEventListener("submit", function (event) {
       event.preventDefault();
       const text = input.value;
@@ -268,6 +282,8 @@
           repl.dataset.state = m.failed ? "error" : "done";
         }
       });
+      if (text !== history[history.length - 1]) history.push(text);
+      at = history.length;
       input.value = "";
     });
     stopButton.addEventListener("click", function () {
@@ -278,7 +294,7 @@
   document.querySelectorAll("form.try [data-action=stop]").forEach(function (b) {
     b.addEventListener("click", function () { restart("stopped"); });
   });
-  document.querySelectorAll("form.try textarea, #repl textarea").forEach(function (t) {
+  document.querySelectorAll("form.try textarea, form.proof textarea, #repl textarea").forEach(function (t) {
     t.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();

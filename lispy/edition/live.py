@@ -479,8 +479,9 @@ def repl_panel() -> str:
         '<p class="runtime-status" aria-live="polite"></p>'
         "<p>One session for the page, as <code>python -m lispy</code> at a terminal: definitions with "
         "<code>←</code> or <code>&lt;-</code>, <code>:notes PART</code> loads parts of the notes, "
-        "<code>:help</code> lists the commands. Stop ends a long evaluation; the session's definitions are "
-        f"kept. For example: {', '.join(f'<code>{escape(e)}</code>' for e in examples)}.</p>"
+        "<code>:help</code> lists the commands; ↑ and ↓ recall the inputs sent. Stop ends a long "
+        "evaluation; the session's definitions are kept. "
+        f"For example: {', '.join(f'<code>{escape(e)}</code>' for e in examples)}.</p>"
         '<form id="repl"><textarea name="input" rows="3" spellcheck="false" aria-label="lispy input">'
         f"{escape(examples[0])}</textarea>"
         '<div class="buttons"><button type="submit" data-action="run">Run (Ctrl+Enter)</button> '

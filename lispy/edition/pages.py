@@ -62,6 +62,7 @@ def _page(title: str, body: str, current: str, head: str = "") -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="style.css">{head}
 </head>
 <body>
