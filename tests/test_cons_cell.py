@@ -8,6 +8,7 @@ import copy
 import gc
 import os
 import pickle
+import pickletools
 import subprocess
 import sys
 import tracemalloc
@@ -343,7 +344,54 @@ def has_nan(x: Any) -> bool:
 @given(lisp_data)
 def test_lispys_loads_reads_every_pickle_of_lisp_data(x: Any) -> None:
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
-        assert loads(pickle.dumps(x, protocol)) == x
+        data = pickle.dumps(x, protocol)
+        assert loads(data) == x and loads(pickletools.optimize(data)) == x  # memo renumbered, or none
+
+
+def peak_memory(load: Any, data: bytes) -> int:
+    """The most memory (bytes, as tracemalloc counts Python's allocations) ``load(data)`` held."""
+    tracemalloc.start()
+    try:
+        load(data)
+    except LispPickleError:
+        pass
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+# A few bytes that ask the unpickler for much: a memo entry far past those stored (pickle.loads
+# of the first took 610 MB), lengths past the end, a frame of 2**62 bytes, digits past Python's limit.
+TINY_AND_GREEDY = {
+    "LONG_BINPUT 40,000,000": b"\x80\x04K\x01r" + (40_000_000).to_bytes(4, "little") + b".",
+    "BINPUT 255": b"\x80\x04K\x01q\xff.",
+    "PUT 99999999 (protocol 0)": b"I1\np99999999\n.",
+    "LONG_BINPUT 2**32-1 after two entries": b"\x80\x04K\x01\x94K\x02\x94K\x03r\xff\xff\xff\xff.",
+    "FRAME 2**62": b"\x80\x04\x95" + (2**62).to_bytes(8, "little") + b"K\x01.",
+    "BINUNICODE8 2**62": b"\x80\x04\x8d" + (2**62).to_bytes(8, "little") + b"ab.",
+    "BINBYTES8 2**62": b"\x80\x04\x8e" + (2**62).to_bytes(8, "little") + b"ab.",
+    "LONG4 2**31-1": b"\x80\x02\x8b" + (2**31 - 1).to_bytes(4, "little") + b"ab.",
+    "LONG_BINGET 2**32-1": b"\x80\x04K\x01\x94j" + (2**32 - 1).to_bytes(4, "little") + b".",
+    "INT of 5,000 digits": b"I" + b"9" * 5000 + b"\n.",
+}
+
+
+@pytest.mark.parametrize("name", TINY_AND_GREEDY)
+def test_a_small_pickle_that_asks_for_much_is_refused_in_little_memory(name: str) -> None:
+    data = TINY_AND_GREEDY[name]
+    with pytest.raises(LispPickleError) as refused:
+        loads(data)
+    assert peak_memory(loads, data) < 64 * 1024, name
+    if "PUT" in name:
+        assert "where entry " in str(refused.value) and "comes next" in str(refused.value)
+
+
+@settings(max_examples=100)
+@given(st.one_of(corrupted_pickles(), lisp_data.map(pickle.dumps)))
+def test_lispys_loads_uses_memory_in_proportion_to_the_pickle(data: bytes) -> None:
+    """Under 64 bytes a byte of pickle, plus 64 KiB (the worst of 500 corrupted pickles measured 23)."""
+    assert peak_memory(loads, data) <= 64 * 1024 + 64 * len(data)
 
 
 def test_lispys_loads_runs_nothing_a_pickle_names() -> None:

@@ -8,14 +8,18 @@ FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab archive) go in the left col
 is not one of them (or is not a regular file, or is longer than 256 KiB) is reported in one line
 and the edition is written without it.
 
-DIR must be new, empty or a previous edition: the edition never replaces or removes a file it did
-not write (``lispy.edition.output``); with ``--force`` it is written beside a user's files, keeping
-them byte for byte, and replaces its own files even where they were changed since.
+DIR must be new, empty or a previous edition and nothing else: the edition replaces its folder
+whole, never a file it did not write, and follows no link (``lispy.edition.output``); with
+``--force`` it replaces its own files even where they were changed since.  ``--serve --out DIR``
+serves DIR as it is when it holds an edition built from the same inputs (:func:`inputs`).
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
+import importlib.metadata
+import importlib.util
 import platform
 import sys
 import time
@@ -25,6 +29,7 @@ from pathlib import Path
 
 from pygments.formatters import HtmlFormatter
 
+import lispy
 from lispy import cli
 from lispy.edition import live, pages
 from lispy.edition.claims import claims, ordering_series
@@ -33,12 +38,48 @@ from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.errata import errata_markdown, parse
 from lispy.edition.figures import figure_2_6, ordering_plot
 from lispy.edition.original import Alignment, align
-from lispy.edition.output import OutputFolderError, write_edition
+from lispy.edition.output import OutputFolderError, current, write_edition
 from lispy.edition.proof import SEED, prove
 from lispy.edition.rows import rows
-from lispy.edition.sources import load
+from lispy.edition.sources import _read_bounded, load
 
-__all__ = ["build", "main"]
+__all__ = ["build", "inputs", "main"]
+
+
+def inputs(notes: Sequence[Path], seed: int, trials: int, pyodide: Path | None) -> str:
+    """What an edition is built from, as one SHA-256: lispy's version and every file of the packages
+    that go into ``lispy.zip`` (lispy's own, with the notes and the page's assets, and
+    :data:`~lispy.edition.live.PAGE_DEPENDENCIES`), ERRATA.md, the name and version of every installed
+    distribution, Python's version, the machine, ``seed`` and ``trials``, and the bytes of each
+    ``--notes`` file and of the files of the ``--pyodide`` folder.  Two builds from the same inputs
+    differ only in what they measure (the notes' claims, the build's date and time)."""
+    sha = hashlib.sha256()
+
+    def add(*parts: object) -> None:
+        for part in parts:
+            data = part if isinstance(part, bytes) else repr(part).encode()
+            sha.update(len(data).to_bytes(8, "big") + data)
+
+    add(lispy.__version__, platform.python_version(), platform.machine(), platform.system(), seed, trials)
+    add(sorted((d.metadata["Name"] or "", d.version) for d in importlib.metadata.distributions()))
+    add(errata_markdown() or "")
+    for name in ("lispy", *live.PAGE_DEPENDENCIES):
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, f"{name} is a dependency of lispy"
+        root = Path(spec.origin).parent
+        for file in sorted(root.rglob("*")):
+            if file.is_file() and "__pycache__" not in file.parts:
+                add(file.relative_to(root).as_posix(), file.read_bytes())
+    for path in notes:
+        try:
+            add(str(path), _read_bounded(path))
+        except (OSError, NotesFileError) as e:
+            add(str(path), str(e))
+    for file in sorted(pyodide.iterdir()) if pyodide else ():
+        if file.is_file():
+            with open(file, "rb") as f:
+                add(file.name, hashlib.file_digest(f, "sha256").digest())
+    return sha.hexdigest()
 
 
 def _read_notes(files: Sequence[Path], say: Callable[[str], None], problems: list[str]) -> list[Document]:
@@ -69,12 +110,15 @@ def build(
     """Write the edition into ``out`` (made if missing, in a folder that exists); return what it
     says of its build.
 
-    Raises :class:`~lispy.edition.output.OutputFolderError` where ``out`` holds files the edition
-    did not write (``force``: see :func:`~lispy.edition.output.write_edition`), before the build."""
+    Raises :class:`~lispy.edition.output.OutputFolderError` where ``out`` holds anything the
+    edition did not write (``force``: see :mod:`~lispy.edition.output`), before the build."""
     start = time.perf_counter()
     built: list[pages.Build] = []
     files = write_edition(
-        out, lambda at: built.append(_build(at, notes, seed, trials, say, start, pyodide)), force=force
+        out,
+        lambda at: built.append(_build(at, notes, seed, trials, say, start, pyodide)),
+        force=force,
+        inputs=inputs(notes, seed, trials, pyodide),
     )
     more = sum(name.endswith(".html") for name in files) - 1
     say(f"wrote {out / 'index.html'} and {more} more pages in {time.perf_counter() - start:.1f} s")
@@ -168,8 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--force",
         action="store_true",
-        help="write beside files in DIR that the edition did not write (they are kept), and replace "
-        "the edition's own files even where they were changed",
+        help="replace the previous edition in DIR even where its own files were changed since it was "
+        "written (a file it did not write is never replaced)",
     )
     parser.add_argument(
         "--notes",
@@ -195,7 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.serve and args.out is None:
             return live.build_and_serve(build, args)
-        build(args.out, args.notes, args.seed, args.trials, force=args.force, pyodide=args.pyodide)
+        if args.serve and current(args.out, inputs(args.notes, args.seed, args.trials, args.pyodide)):
+            print(f"{args.out} holds the edition this lispy builds from these inputs: serving it as it is")
+        else:
+            build(args.out, args.notes, args.seed, args.trials, force=args.force, pyodide=args.pyodide)
     except OutputFolderError as e:
         print(f"error: --out {e}", file=sys.stderr)
         return 1

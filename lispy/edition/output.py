@@ -1,28 +1,25 @@
-"""Writing the edition into a folder without touching anything else in it.
+"""The edition's folder, replaced whole: never a file removed one by one, never a link followed.
 
-``python -m lispy.edition --out DIR`` writes its pages by :func:`write_edition`, which never
-replaces or removes a file the edition did not write:
+``python -m lispy.edition --out DIR`` writes its pages by :func:`write_edition`.  DIR may be
+missing (in a folder that exists), an empty folder, or a previous edition: a folder holding the
+file :data:`MARKER` (``.lispy-edition``, JSON listing each file the edition wrote with its
+SHA-256), files it lists, each a regular file with the SHA-256 listed, and the folders on the way to
+them; nothing else.  Anything else is refused with :class:`OutputFolderError`, one line naming the
+first thing in the way and the way out, before anything is built: a file, folder, link or device
+the edition did not write (no link is followed, in DIR or as DIR itself), a file of the edition
+changed since it was written (``force`` replaces it all the same: it was the edition's), a marker
+that is not one lispy writes, a folder that cannot be written (the old edition could not be
+removed), DIR a mount point or in a folder that cannot be written.
 
-* DIR missing (its parent must exist) or empty: the edition is written there.
-* DIR holds a previous edition and nothing else: the previous edition is replaced, and its files
-  that the new one no longer has are removed.  A previous edition is recognised by the file
-  :data:`MARKER` (``.lispy-edition``) the edition writes beside its pages: JSON listing each file
-  it wrote with its SHA-256.
-* Anything else is refused with :class:`OutputFolderError`, one line naming the first file in the
-  way, before anything is built or written: a folder holding files the edition did not write, a
-  previous edition one of whose files was changed since it was written, DIR a file, DIR's parent
-  missing, a folder that cannot be written.
-* With ``force``: the edition is written even where the folder holds other files, which are kept
-  byte for byte, and a file of a previous edition that was changed since is replaced (it was the
-  edition's).  A file the edition did not write is never replaced or removed, with or without
-  ``force``: where one stands at a path the edition writes (a user's own ``index.html`` in a
-  folder that is not an edition, say), the edition is refused.
-
-The edition is built in a temporary folder beside DIR, on its filesystem (inside DIR when DIR is
-a mount point or its parent cannot be written), and moved into place file by file once it is
-complete; SIGINT, SIGTERM and SIGHUP are held during those few renames and acted on after them.
-An error or Ctrl-C during the build leaves DIR as it was (the previous edition, or none) and
-removes the temporary folder.  Standard library only.
+The new edition is written into ``new`` in a temporary folder beside DIR
+(``.lispy-edition-build-…``), its marker last.  Then DIR is renamed into the temporary folder as
+``old`` and checked again (renamed back, and refused, if it changed during the build), ``new`` is
+renamed to DIR, and the temporary folder is removed whole by :func:`shutil.rmtree`, which follows
+no link.  SIGINT, SIGTERM and SIGHUP during the build stop it, the temporary folder is removed, and
+the signal is then acted on as without lispy (SIGTERM ends the process); during the renames and
+the removal they wait.  So DIR is the old edition or the new one, and nothing is left beside it;
+only a kill that cannot be caught (SIGKILL, a power cut) can leave the temporary folder, and DIR
+missing if it comes between the two renames.  Standard library only.
 """
 
 from __future__ import annotations
@@ -38,15 +35,17 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
-from types import FrameType
+from types import FrameType, TracebackType
+from typing import Any
 
-__all__ = ["MARKER", "OutputFolderError", "write_edition"]
+__all__ = ["MARKER", "OutputFolderError", "current", "write_edition"]
 
 MARKER = ".lispy-edition"
-"""The file the edition writes beside its pages: ``{"lispy-edition": 1, "files": {path: sha256}}``."""
+"""The edition's list of what it wrote: ``{"lispy-edition": 1, "inputs": str, "files": {path: sha256}}``."""
 
 _BUILDING = ".lispy-edition-build-"  # the temporary folder's name begins with this
 _MARKER_LIMIT = 1 << 20  # a marker longer than this is not one the edition wrote
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # open refuses a link (POSIX)
 
 
 class OutputFolderError(Exception):
@@ -62,144 +61,103 @@ def _shown(name: object) -> str:
 
 def _digest(path: Path) -> str:
     sha = hashlib.sha256()
-    with open(path, "rb") as f:
+    with open(os.open(path, os.O_RDONLY | _NOFOLLOW), "rb") as f:
         for block in iter(lambda: f.read(1 << 16), b""):
             sha.update(block)
     return sha.hexdigest()
 
 
-def _safe_relative(name: object) -> bool:
-    """A path the edition may have written: relative, POSIX, without ``..``, not the marker."""
-    if not isinstance(name, str) or not name or "\\" in name or "\x00" in name:
-        return False
-    parts = PurePosixPath(name).parts
-    return (
-        not name.startswith("/")
-        and "/".join(parts) == name
-        and all(p not in ("", ".", "..") for p in parts)
-        and name != MARKER
-    )
-
-
-def _read_marker(out: Path, folder: Path) -> dict[str, str] | None:
-    """The files a previous edition wrote, as its marker lists them; None without a marker."""
-    path = folder / MARKER
-    try:
-        mode = path.lstat().st_mode
-    except FileNotFoundError:
-        return None
-    except OSError as e:
-        raise OutputFolderError(f"{out}: cannot read {MARKER} ({e.strerror})") from None
-    bad = f"{out}: {MARKER} is not the list of files a lispy edition writes: not touching this folder"
-    if not stat.S_ISREG(mode):
-        raise OutputFolderError(bad)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(_MARKER_LIMIT + 1)
-        marker = json.loads(data.decode("utf-8")) if len(data) <= _MARKER_LIMIT else None
-    except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
-        marker = None
-    files = marker.get("files") if isinstance(marker, dict) and marker.get("lispy-edition") == 1 else None
-    if not isinstance(files, dict) or not all(
-        _safe_relative(k) and isinstance(v, str) and len(v) == 64 for k, v in files.items()
-    ):
-        raise OutputFolderError(bad)
-    return dict(files)
-
-
 def _kind(path: Path) -> str:
-    """``"missing"``, ``"file"``, ``"folder"`` or ``"other"`` (a link, a device, …), not following links."""
+    """``"missing"``, ``"folder"``, ``"link"`` or ``"file"`` (anything else), not following a link."""
     try:
         mode = path.lstat().st_mode
     except (FileNotFoundError, NotADirectoryError):
         return "missing"
-    return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
+    return "folder" if stat.S_ISDIR(mode) else "link" if stat.S_ISLNK(mode) else "file"
 
 
-def _foreign(folder: Path, files: dict[str, str], ignore: str) -> str | None:
-    """The first thing in ``folder`` that is neither the marker, a file listed in ``files``, nor a
-    folder on the way to one; None when there is none."""
-    folders = {str(PurePosixPath(f).parent) for f in files} | {"."}
-    folders |= {str(p) for f in folders for p in PurePosixPath(f).parents}
+def _marker(folder: Path) -> dict[str, Any] | None:
+    """The marker in ``folder``, None without one; raises :class:`OutputFolderError` (the message
+    without ``DIR: ``) for one that lispy does not write."""
+    try:
+        with open(os.open(folder / MARKER, os.O_RDONLY | _NOFOLLOW), "rb") as f:
+            data = f.read(_MARKER_LIMIT + 1)
+        marker = json.loads(data.decode("utf-8")) if len(data) <= _MARKER_LIMIT else None
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, RecursionError):  # a link, a folder; not JSON; nested too deep
+        marker = None
+    files = marker.get("files") if isinstance(marker, dict) and marker.get("lispy-edition") == 1 else None
+    if not isinstance(files, dict) or not all(isinstance(v, str) and len(v) == 64 for v in files.values()):
+        raise OutputFolderError(
+            f"{MARKER} is not the list of files a lispy edition writes: not touching this folder"
+        )
+    return marker
+
+
+def _problem(folder: Path, force: bool) -> str | None:
+    """Why the edition may not replace the folder ``folder`` (one line with the way out), or None:
+    it must hold a previous edition and nothing else (nothing is followed through a link)."""
+    try:
+        marker = _marker(folder)
+    except OutputFolderError as e:
+        return str(e)
+    files = marker["files"] if marker else {}
+    on_the_way = {str(p) for name in files for p in PurePosixPath(name).parents}
+    changed = None
     stack = [PurePosixPath(".")]
     while stack:
         here = stack.pop()
-        with os.scandir(folder / here) as entries:
-            for entry in sorted(entries, key=lambda e: e.name):
-                rel = here / entry.name
-                name = str(rel)
-                if name in (MARKER, ignore):
-                    continue
-                if entry.is_dir(follow_symlinks=False) and name in folders:
-                    stack.append(rel)
-                elif name not in files or not entry.is_file(follow_symlinks=False):
-                    return _shown(name + ("/" if entry.is_dir(follow_symlinks=False) else ""))
-    return None
+        if not os.access(folder / here, os.W_OK | os.X_OK):
+            where = "the folder" if here.name == "" else f"{_shown(here)}/"
+            return f"{where} cannot be written, so the edition in it cannot be replaced: make it writable"
+        with os.scandir(folder / here) as found:
+            entries = sorted(found, key=lambda e: e.name)
+        for entry in entries:
+            name = str(here / entry.name)
+            if name == MARKER and marker:
+                continue
+            if entry.is_dir(follow_symlinks=False) and name in on_the_way:
+                stack.append(here / entry.name)
+            elif entry.is_file(follow_symlinks=False) and name in files:
+                if changed is None and not force and _digest(folder / name) != files[name]:
+                    changed = name
+            else:
+                return _in_the_way(name, entry, marker is not None)
+    if changed is None:
+        return None
+    return f"{_shown(changed)} was changed since lispy wrote it: move it away, or add --force to replace it"
 
 
-def _inspect(out: Path, folder: Path, force: bool, ignore: str = "") -> dict[str, str]:
-    """The files of the previous edition in ``folder`` (empty for a new or empty folder); raises
-    :class:`OutputFolderError` where the edition may not be written."""
-    kind = _kind(folder)
-    if kind == "missing":
-        parent = out.parent if out.parent != out else folder.parent
-        if not folder.parent.exists():
-            raise OutputFolderError(f"{out}: the folder {parent} does not exist")
-        if not folder.parent.is_dir():
-            raise OutputFolderError(f"{out}: {parent} is a file, not a folder")
-        if not os.access(folder.parent, os.W_OK | os.X_OK):
-            raise OutputFolderError(f"{out}: cannot make it: {parent} cannot be written")
-        return {}
-    if kind != "folder":
-        raise OutputFolderError(f"{out}: is a file, not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputFolderError(f"{out}: the folder cannot be written")
-    previous = _read_marker(out, folder)
-    files = previous or {}
-    changed = [
-        name
-        for name, digest in sorted(files.items())
-        if _kind(folder / name) != "missing"
-        and (_kind(folder / name) != "file" or _digest(folder / name) != digest)
-    ]
-    if changed and not force:
-        raise OutputFolderError(
-            f"{out}: {_shown(changed[0])} was changed since lispy wrote it: move it away, or add --force to "
-            "replace it with the new edition's"
+def _in_the_way(name: str, entry: os.DirEntry[str], edition: bool) -> str:
+    thing = _shown(name) + (
+        "/" if entry.is_dir(follow_symlinks=False) else ", a link," if entry.is_symlink() else ""
+    )
+    if not edition:
+        return f"is not empty and is not a lispy edition (it holds {thing}): give a new or empty folder"
+    return f"holds {thing} which lispy did not write: move it out (the edition is replaced whole)"
+
+
+def _inspect(folder: Path, force: bool) -> str | None:
+    """Why the edition may not be written as ``folder`` (a path whose folders above are resolved)."""
+    parent, kind = folder.parent, _kind(folder)
+    if not folder.name:
+        return "is the root of the filesystem: give a folder inside it"
+    if not parent.is_dir():
+        return (
+            f"{_shown(parent)} is a file, not a folder"
+            if parent.exists()
+            else f"the folder {_shown(parent)} does not exist"
         )
-    if not force:
-        other = _foreign(folder, files, ignore)
-        if other is not None and previous is None:
-            raise OutputFolderError(
-                f"{out}: the folder is not empty and is not a lispy edition (it holds {other}): give a "
-                "new or empty folder, or add --force to write the edition beside these files"
-            )
-        if other is not None:
-            raise OutputFolderError(
-                f"{out}: holds {other}, which the edition did not write: add --force to replace the "
-                "edition and keep it"
-            )
-    return files
-
-
-def _in_the_way(out: Path, folder: Path, new: dict[str, str], previous: dict[str, str]) -> None:
-    """Refuse where a file the edition did not write stands at a path it writes, or where a folder
-    on the way to one is a file or a link."""
-    for name in sorted(new):
-        path = PurePosixPath(name)
-        for parent in reversed(path.parents[:-1]):  # figures, then figures/deeper
-            if _kind(folder / parent) not in ("missing", "folder"):
-                raise OutputFolderError(
-                    f"{out}: {_shown(parent)} is in the way: the edition writes {_shown(name)} and did not "
-                    f"write {_shown(parent)}"
-                )
-        kind = _kind(folder / name)
-        if kind == "missing":
-            continue
-        if name not in previous or kind != "file":
-            raise OutputFolderError(
-                f"{out}: {_shown(name)} is in the way: the edition writes a file there and did not write it"
-            )
+    if kind == "link":
+        return f"is a link: give the folder it points to, {_shown(os.path.realpath(folder))}"
+    if kind == "file":
+        return "is a file, not a folder"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot write in {_shown(parent)}, where the edition is built beside {_shown(folder.name)}"
+    if kind == "folder" and os.lstat(folder).st_dev != os.stat(parent).st_dev:
+        return "is a mount point: the edition replaces its folder whole, so give a folder inside it"
+    return _problem(folder, force) if kind == "folder" else None
 
 
 def _written(building: Path) -> dict[str, str]:
@@ -207,89 +165,89 @@ def _written(building: Path) -> dict[str, str]:
     for root, _, names in os.walk(building):
         for name in names:
             path = Path(root, name)
-            rel = path.relative_to(building).as_posix()
-            if not stat.S_ISREG(path.lstat().st_mode) or not _safe_relative(rel):
-                raise ValueError(f"the edition's writer made {rel}, which is not a file it may write")
-            files[rel] = _digest(path)
+            if not stat.S_ISREG(path.lstat().st_mode):
+                raise ValueError(f"the edition's writer made {path}, which is not a regular file")
+            files[path.relative_to(building).as_posix()] = _digest(path)
     return files
 
 
-def _building_folder(out: Path, folder: Path) -> Path:
-    """A new temporary folder beside ``folder`` on its filesystem, else inside it."""
-    places = [folder.parent]
-    if _kind(folder) == "folder":
-        if os.stat(folder).st_dev != os.stat(folder.parent).st_dev:
-            places = []  # a mount point: beside it is another filesystem
-        places.append(folder)
-    error: OSError | None = None
-    for place in places:
+class _Ended(BaseException):
+    """A signal arrived during the build: raised so that every ``finally`` runs, then acted on."""
+
+
+class _Signals:
+    """SIGINT, SIGTERM and SIGHUP within: :class:`_Ended` raised (in the main thread), or, while
+    :meth:`held`, recorded and raised as the hold ends.  On leaving, the handlers as they were, and
+    a signal that arrived acted on by them (Ctrl-C: ``KeyboardInterrupt``; SIGTERM: the process
+    ends).  A signal ignored before stays ignored."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.arrived: list[int] = []
+        self.saved: dict[int, Any] = {}
+
+    def __enter__(self) -> _Signals:
+        if threading.current_thread() is threading.main_thread():
+            for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+                number = getattr(signal, name, None)
+                if number is not None and signal.getsignal(number) not in (signal.SIG_IGN, None):
+                    self.saved[number] = signal.signal(number, self._arrive)
+        return self
+
+    def _arrive(self, signum: int, frame: FrameType | None) -> None:
+        self.arrived.append(signum)
+        if not self.holding:
+            raise _Ended(signum)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
         try:
-            return Path(tempfile.mkdtemp(prefix=_BUILDING, dir=place))
-        except OSError as e:
-            error = e
-    reason = error.strerror if error is not None and error.strerror else error
-    raise OutputFolderError(f"{out}: cannot write there ({reason})")
+            yield
+        finally:
+            self.holding = False
+        if self.arrived:
+            raise _Ended(self.arrived[0])
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: TracebackType | None) -> None:
+        for number, handler in self.saved.items():
+            signal.signal(number, handler)
+        if isinstance(error, _Ended):
+            signal.raise_signal(self.arrived[0])  # ends the process, or raises KeyboardInterrupt
+            raise SystemExit(128 + self.arrived[0])  # the program's own handler returned
 
 
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP held (recorded, not acted on) within; acted on after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-
-    def hold(signum: int, frame: FrameType | None) -> None:
-        caught.append(signum)
-
-    saved = {}
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            saved[number] = signal.signal(number, hold)
+def _swap(out: Path, folder: Path, temporary: Path, force: bool) -> None:
+    """``temporary/new`` renamed to ``folder``, the folder there before renamed to ``temporary/old``
+    and checked again first; on any failure, that folder renamed back."""
+    old = temporary / "old"
+    if _kind(folder) != "missing":
+        os.rename(folder, old)
     try:
-        yield
-    finally:
-        for number, handler in saved.items():
-            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-        for number in dict.fromkeys(caught):
-            signal.raise_signal(number)
-
-
-def _commit(folder: Path, building: Path, new: dict[str, str], previous: dict[str, str]) -> None:
-    folder.mkdir(exist_ok=True)
-    for name in sorted(new):
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        os.replace(building / name, folder / name)
-    for name in sorted(set(previous) - set(new), reverse=True):
-        path = folder / name
-        if _kind(path) == "file" and _digest(path) == previous[name]:
-            path.unlink()
-        for parent in PurePosixPath(name).parents[:-1]:
-            try:
-                (folder / parent).rmdir()  # a folder the edition made, now empty
-            except OSError:
-                break
-    marker = building / MARKER
-    marker.write_text(
-        json.dumps({"lispy-edition": 1, "files": dict(sorted(new.items()))}, indent=1) + "\n",
-        encoding="utf-8",
-    )
-    os.replace(marker, folder / MARKER)
+        if _kind(old) != "missing":
+            problem = _problem(old, force) if _kind(old) == "folder" else "is no longer a folder"
+            if problem is not None:
+                raise OutputFolderError(f"{out}: changed during the build: {problem}")
+            os.chmod(temporary / "new", stat.S_IMODE(os.lstat(old).st_mode))
+        os.rename(temporary / "new", folder)
+    except BaseException:
+        if _kind(old) != "missing":
+            os.rename(old, folder)
+        raise
 
 
 def write_edition(
-    out: str | os.PathLike[str], write: Callable[[Path], object], *, force: bool = False
+    out: str | os.PathLike[str], write: Callable[[Path], object], *, force: bool = False, inputs: str = ""
 ) -> dict[str, str]:
-    """Call ``write(folder)`` to write the edition into a new temporary folder, then move what it
-    wrote into ``out``; return the files written (``{"index.html": sha256, …}``, paths relative
-    to ``out`` with ``/``).
+    """Call ``write(folder)`` to write the edition into a new temporary folder, then put that folder
+    in the place of ``out``; return the files written (``{"index.html": sha256, …}``, paths
+    relative to ``out`` with ``/``).  ``inputs`` (what the edition is built from) goes into the
+    marker, for :func:`current`.
 
-    What ``out`` may hold, and what ``force`` allows, is in the module's docstring.  Raises
-    :class:`OutputFolderError` (one line, ``out: why``) where the edition may not be written,
-    before ``write`` is called when that can be seen then, and otherwise before anything in
-    ``out`` is touched; whatever ``write`` raises, after removing the temporary folder, with
-    ``out`` left as it was.
+    What ``out`` may be, and what ``force`` allows, is in the module's docstring.  Raises
+    :class:`OutputFolderError` (one line, ``out: why``) where the edition may not be written, before
+    ``write`` is called when that can be seen then, and otherwise with ``out`` as it was; whatever
+    ``write`` raises, after removing the temporary folder, with ``out`` as it was.
 
     >>> import tempfile, pathlib
     >>> site = pathlib.Path(tempfile.mkdtemp()) / "site"
@@ -300,34 +258,68 @@ def write_edition(
     ...     write_edition(site, lambda d: (d / "index.html").write_text("<p>again"))
     ... except OutputFolderError as e:
     ...     print(str(e).split(": ", 1)[1])
-    holds notes.txt, which the edition did not write: add --force to replace the edition and keep it
-    >>> sorted(write_edition(site, lambda d: (d / "index.html").write_text("<p>again"), force=True))
-    ['index.html']
+    holds notes.txt which lispy did not write: move it out (the edition is replaced whole)
     >>> (site / "notes.txt").read_text(), (site / "index.html").read_text()
-    ('mine', '<p>again')
+    ('mine', '<p>hello')
     """
-    given = Path(out)
-    folder = Path(os.path.realpath(given))
-    out = Path(_shown(given))  # as messages show it
+    given = Path(os.path.abspath(out))
+    folder = Path(os.path.realpath(given.parent), given.name)  # the folders above resolved, DIR not
+    shown = _shown(out)
+    with _Signals() as signals:
+        problem = _inspect(folder, force)
+        if problem is not None:
+            raise OutputFolderError(f"{shown}: {problem}")
+        temporary, kept = None, False
+        try:
+            with signals.held():  # made and named as one step
+                try:
+                    temporary = Path(tempfile.mkdtemp(prefix=_BUILDING, dir=folder.parent))
+                except OSError as e:
+                    raise OutputFolderError(f"{shown}: cannot write beside it ({e.strerror or e})") from None
+            (temporary / "new").mkdir()
+            write(temporary / "new")
+            files = _written(temporary / "new")
+            if not files:
+                raise ValueError("the edition's writer wrote nothing")
+            marker = {"lispy-edition": 1, "inputs": inputs, "files": dict(sorted(files.items()))}
+            (temporary / "new" / MARKER).write_text(json.dumps(marker, indent=1) + "\n", encoding="utf-8")
+            with signals.held():
+                try:
+                    _swap(Path(shown), folder, temporary, force)
+                except OSError as e:
+                    kept = _kind(temporary / "old") != "missing"  # could not be renamed back: kept
+                    where = f" (what it held is in {_shown(temporary / 'old')})" if kept else ""
+                    raise OutputFolderError(f"{shown}: cannot replace it: {e.strerror or e}{where}") from None
+        finally:
+            with signals.held():
+                if temporary is not None and not kept:
+                    shutil.rmtree(temporary, ignore_errors=True)
+        if temporary.exists():
+            raise OutputFolderError(
+                f"{shown}: the new edition is in place, but remove {_shown(temporary)}: it holds the old one"
+            )
+        return files
+
+
+def current(out: str | os.PathLike[str], inputs: str) -> bool:
+    """Does the folder ``out`` hold an edition built from ``inputs`` (its marker says so), all its
+    files as they were written (their SHA-256 checked), and nothing else?  No link is followed.
+
+    >>> import tempfile, pathlib
+    >>> site = pathlib.Path(tempfile.mkdtemp()) / "site"
+    >>> _ = write_edition(site, lambda d: (d / "index.html").write_text("<p>hello"), inputs="v1")
+    >>> current(site, "v1"), current(site, "v2")
+    (True, False)
+    """
+    folder = Path(out)
     try:
-        if _kind(given) == "other" and not given.exists():
-            raise OutputFolderError(f"{out}: is a link to nothing")
-        _inspect(out, folder, force)
-        building = _building_folder(out, folder)
-    except OSError as e:
-        raise OutputFolderError(f"{out}: {e.strerror or e}") from None
-    try:
-        write(building)
-        new = _written(building)
-        if not new:
-            raise ValueError("the edition's writer wrote nothing")
-        with _signals_held():
-            try:
-                previous = _inspect(out, folder, force, ignore=building.name)
-                _in_the_way(out, folder, new, previous)
-            except OSError as e:
-                raise OutputFolderError(f"{out}: {e.strerror or e}") from None
-            _commit(folder, building, new, previous)
-        return new
-    finally:
-        shutil.rmtree(building, ignore_errors=True)
+        if _kind(folder) != "folder" or _problem(folder, force=False) is not None:
+            return False
+        marker = _marker(folder)
+        return (
+            marker is not None
+            and inputs == marker.get("inputs") != ""
+            and all(_kind(folder / name) == "file" for name in marker["files"])
+        )
+    except OSError:
+        return False

@@ -14,6 +14,15 @@ collector paused.  A cell's ``__reduce__`` needs them, so they are defined with 
 ``NIL``, symbols, numbers), refuses any other name a pickle holds, and turns every fault of a
 corrupted or truncated pickle into :class:`LispPickleError`.
 
+What :func:`loads` guarantees, for any bytes: no code runs but the rebuilding of cells; the answer
+is Lisp data or :class:`LispPickleError`; and its time and memory grow in proportion to the pickle's
+length (the suite measures the memory of crafted and corrupted pickles at under 64 bytes a byte of
+pickle, plus 64 KiB).  What it does not: a pickle of shared cells, like one of Python's own shared
+tuples, is a graph whose tree can be exponentially larger than the pickle, and walking that tree
+(printing it, comparing it, ``length`` of each branch) costs the tree's size, not the pickle's.
+As the :mod:`pickle` documentation says, never unpickle data you do not trust; :func:`loads`
+bounds the harm of a mistake, it does not make an untrusted pickle's content trustworthy.
+
 >>> import pickle
 >>> from lispy.sexpr.data import lisp
 >>> loads(pickle.dumps(lisp(1, "G", lisp(2.5))))
@@ -67,16 +76,33 @@ Anything else (objects built by ``BUILD``, ``NEWOBJ`` or ``INST``, dictionaries,
 buffers of protocol 5, persistent ids, extension codes) is refused before the unpickler runs.
 """
 
+_STORES = frozenset({"PUT", "BINPUT", "LONG_BINPUT", "MEMOIZE"})
+"""The operations that store the top of the stack in the memo (``MEMOIZE`` at the next index)."""
+
 
 def _check_operations(data: bytes | bytearray | memoryview) -> None:
-    """Raise :class:`LispPickleError` at the first operation of ``data`` no pickle of Lisp data uses."""
+    """Raise :class:`LispPickleError` at the first operation of ``data`` no pickle of Lisp data uses,
+    or at the first that stores into the memo past the entries stored before it.
+
+    The unpickler grows its memo to the index a ``PUT`` names (four bytes can name 4·10⁹); the
+    pickler numbers its entries 0, 1, 2, …, so an index is at most the number of entries stored
+    before it, and the memo stays within one entry an operation of the pickle.
+    """
+    stored = 0
     try:
-        for opcode, _, position in pickletools.genops(bytes(data)):
+        for opcode, index, position in pickletools.genops(bytes(data)):
             if opcode.name not in _OPCODES:
                 raise LispPickleError(
                     f"a pickle of Lisp data holds the operation {opcode.name} (at byte {position}),"
                     " which no pickle of Lisp data uses"
                 )
+            if opcode.name in _STORES:
+                if isinstance(index, int) and index > stored:
+                    raise LispPickleError(
+                        f"a pickle of Lisp data stores memo entry {index} (at byte {position}) where "
+                        f"entry {stored} comes next"
+                    )
+                stored += 1
     except LispPickleError:
         raise
     except Exception as e:  # pickletools' own faults on a corrupted stream
@@ -101,9 +127,12 @@ def loads(data: bytes) -> Any:
     Unlike ``pickle.loads``, runs nothing that the pickle names other than lispy's own
     :func:`unflatten` (and :mod:`array`'s constructor for its numbers), and raises
     :class:`LispPickleError` for any fault: an operation or a name that no pickle of Lisp data
-    holds, a crafted structure, a corrupted or truncated stream, or a value that is not Lisp
-    data.  The operations are checked (by :mod:`pickletools`) before the unpickler runs, which
-    about doubles the time of ``pickle.loads``.
+    holds, a memo entry stored out of order (the unpickler would grow its memo to the index the
+    pickle names: a 10-byte pickle asked for 610 MB), a crafted structure, a corrupted or
+    truncated stream, or a value that is not Lisp data.  The operations are checked (by
+    :mod:`pickletools`) before the unpickler runs, which about doubles the time of
+    ``pickle.loads``; time and memory stay proportional to ``len(data)`` (the module's docstring
+    says what that does and does not cover).
 
     >>> import pickle
     >>> from lispy.sexpr.data import lisp
@@ -113,6 +142,10 @@ def loads(data: bytes) -> Any:
     Traceback (most recent call last):
         ...
     lispy.sexpr.data.LispPickleError: a corrupted pickle of Lisp data: pickle exhausted before seeing STOP
+    >>> loads(bytes.fromhex("80044b0172005a62022e"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    lispy.sexpr.data.LispPickleError: ... stores memo entry 40000000 (at byte 4) where entry 0 comes next
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise LispPickleError(f"loads: expected the bytes of a pickle, got a Python {type(data).__name__}")
