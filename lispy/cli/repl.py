@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lispy import cli
+from lispy.edition.applications import REPL_APPLICATIONS
 from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
@@ -113,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    session = Session(help=HELP)
+    session = Session(help=HELP, applications=REPL_APPLICATIONS)
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))
     if args.file:

@@ -27,7 +27,16 @@ from typing import Any
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment, Definition, parse_statement
 
-__all__ = ["PARTS", "SourceStatement", "definition", "notes", "read_source", "split_statements", "statements"]
+__all__ = [
+    "PARTS",
+    "SourceStatement",
+    "definition",
+    "load",
+    "notes",
+    "read_source",
+    "split_statements",
+    "statements",
+]
 
 PARTS = (
     "chapter5_search",
@@ -142,8 +151,14 @@ def notes(
     """
     m = Environment() if environment is None else environment
     m.bind(**bindings)
-    parsed = [s.parse() for part in parts for s in statements(part, corrected, printed)]
-    # Definitions first: the notes assign puzz2 ← cycles[…] before "where the function cycles is defined by".
+    return load(m, (s.parse() for part in parts for s in statements(part, corrected, printed)))
+
+
+def load(m: Environment, parsed: Iterable[Definition | Assignment]) -> Environment:
+    """``m`` with the statements ``parsed`` in it: the definitions first, then the assignments in
+    order, as the notes' "where …" after an assignment asks (they assign puzz2 ← cycles[…] before
+    "where the function cycles is defined by").  Raises ``EvalError`` for an assignment that fails."""
+    parsed = list(parsed)
     for statement in parsed:
         if isinstance(statement, Definition):
             m.define(statement)
