@@ -135,7 +135,10 @@ def test_chapter5_search_alone_runs_on_the_problem_loaded_last_or_on_yours() -> 
     for line in ("lose p ← false", "ter p ← p = 3", "successors p ← [p + 1] . NIL"):
         s.reply(line)
     assert s.reply("search 0") == "3"  # the general search, on your problem
-    assert s.meaning("search") == "chapter5_search" and s.meaning("lose") == "yours"
+    assert (
+        s.problems.whose(s.environment, "search") == "chapter5_search"
+        and s.problems.whose(s.environment, "lose") == "yours"
+    )
 
 
 def test_env_and_python_say_whose_each_name_is() -> None:
@@ -159,7 +162,7 @@ def test_any_parts_in_any_order_each_name_answers_as_its_part_does_alone(loads: 
         assert s.reply(":notes " + " ".join(parts)).startswith("loaded")
     for text in [*PROBES, "successors '(A)", "ter '(A)"]:
         head = text.split("[")[0].split()[0]
-        whose = s.meaning(head)
+        whose = s.problems.whose(s.environment, head)
         if whose is None:
             assert "undefined name" in s.reply(text)
         elif whose in REPL_APPLICATIONS:  # else the general search, loaded alone, on the session's names

@@ -88,9 +88,8 @@ class Environment:
         self._plain = dict(values)  # the values as a plain dict, for restore to compare with
         self.namespace: dict[str, Any] = namespace(values)
         """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
-        self.namespace[_OWNER] = (
-            self  # what a function's __globals__ leads back to (M names cannot begin with _)
-        )
+        # what a compiled function's __globals__ leads back to (no M-expression name begins with _)
+        self.namespace[_OWNER] = self
         self.outer = outer
         """Where the names this environment uses and does not bind are taken from, if anywhere."""
         self._taken: set[str] = set()  # names taken from outer

@@ -134,7 +134,6 @@ def notes(
     *parts: str,
     corrected: bool = True,
     printed: Iterable[str] = (),
-    environment: Environment | None = None,
     **bindings: Any,
 ) -> Environment:
     """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
@@ -145,11 +144,10 @@ def notes(
     ``printed`` names definitions to take as printed although corrected (to
     see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
     ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
-    ``environment``: the environment to load into (the REPL's), else a new one.
     Raises ``MSyntaxError`` for a statement that does not read (as the printed
     ``puzz2`` does not), ``EvalError`` for an assignment that fails.
     """
-    m = Environment() if environment is None else environment
+    m = Environment()
     m.bind(**bindings)
     return load(m, (s.parse() for part in parts for s in statements(part, corrected, printed)))
 

@@ -8,40 +8,33 @@ that evaluation (``interrupted``), not the session.  Errors are lispy's own
 (``MSyntaxError``, ``EvalError``, ``ReadError``); running out of memory is reported as such;
 anything else would be a bug in lispy, and is reported as one rather than ending the session.
 
-The notes use the names ``lose``, ``ter`` and ``successors`` once for each application.  A
-session given ``applications`` (each part of the notes that poses a problem, and the parts and
-names it is loaded with: the application layer's
-:data:`lispy.edition.applications.REPL_APPLICATIONS`) loads each such part into an environment
-of its own, whose definitions keep its problem, as ``tree_search(lose, ter, successors)`` binds
-its own in Python, and takes what it leaves free (``graph``, ``final``) from the session; the
-session's names then mean the application loaded last, and a load or definition that changes
-what a name means says so in one line.
+Given ``applications`` (the application layer's
+:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
+problem into an environment of its own (:mod:`lispy.mexpr.problems`), and an input that changes
+whose a name is says so in one line.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
-
-from pyrsistent import PMap, pmap
+from typing import Any, TypeVar
 
 from lispy.mexpr.compiler import signature
 from lispy.mexpr.continuation import Collector, Input
 from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.listing import python_command
-from lispy.mexpr.program import PARTS, SourceStatement, load, split_statements, statements
-from lispy.mexpr.runtime import BUILTINS
+from lispy.mexpr.listing import python_of
+from lispy.mexpr.problems import Problem, Problems
+from lispy.mexpr.program import PARTS, SourceStatement, split_statements
 from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expression
 from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.data import Cons
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import ReadError
 
-__all__ = ["COMMANDS", "Problem", "Session", "show"]
+__all__ = ["COMMANDS", "Session", "show"]
 
 T = TypeVar("T")
 
@@ -68,45 +61,6 @@ def show(value: Any) -> str:
     return to_string(value)
 
 
-class Problem(Protocol):
-    """What a part of the notes that poses a problem is loaded with in a session: the application
-    layer's :class:`lispy.edition.applications.Application`."""
-
-    @property
-    def parts(self) -> tuple[str, ...]:
-        """The parts loaded together, in order (``chapter5_paths`` runs on ``chapter5_search``)."""
-        ...
-
-    @property
-    def bindings(self) -> Mapping[str, Any]:
-        """The names the application gives (chapter 6's game), unless the reader has defined them all."""
-        ...
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Whose a name of the session is: the part whose load bound it to ``value``, in ``environment``."""
-
-    whose: str
-    value: Any
-    environment: Environment
-
-
-Origins = PMap[str, Origin]
-
-
-def _whose(name: str, values: Mapping[str, Any], origins: Origins) -> str | None:
-    value = values.get(name, BUILTINS.get(name))
-    if value is BUILTINS.get(name):
-        return None
-    origin = origins.get(name)
-    return origin.whose if origin is not None and origin.value is value else "yours"
-
-
-def _their(whose: str) -> str:
-    return whose if whose == "yours" else f"{whose}'s"
-
-
 class CommandError(ValueError):
     """A command that cannot be carried out: unknown, wrong arguments, a file that cannot be read."""
 
@@ -129,11 +83,8 @@ class Session:
         applications: Mapping[str, Problem] | None = None,
     ) -> None:
         self.environment = Environment()
-        self.applications: Mapping[str, Problem] = applications or {}
-        """Each part of the notes that poses a problem, and what it is loaded with (none: every part
-        is loaded into the session's own environment, as one program)."""
-        self._origins: Origins = pmap()
-        self._applied: tuple[str, ...] = ()  # the problems loaded, oldest first
+        self.problems = Problems(applications)
+        """The parts of the notes loaded, and whose each name is."""
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
         self.help = help
@@ -208,49 +159,14 @@ class Session:
             return message, True
 
     def _evaluate(self, stripped: str, text: str, line: int) -> str | None:
-        values, origins = self.environment.globals, self._origins
+        values, origins = self.environment.globals, self.problems.origins
         if stripped.startswith(":"):
             shown = self.command(stripped)
         else:
             value = self.environment.run("\n" * (line - 1) + text)
             shown = None if value is None else show(value)
-        note = self._rebound(values, origins)
+        note = self.problems.rebound(self.environment, values, origins)
         return "\n".join(t for t in (shown, note) if t is not None) or shown
-
-    def meaning(self, name: str) -> str | None:
-        """Whose ``name`` is now: the part of the notes whose load bound it (``chapter6_game_trees``),
-        ``yours``, or ``None`` (not bound, or one of the functions the notes take as given).
-
-        >>> s = Session()
-        >>> s.reply(":notes chapter5_search"), s.reply("lose p ← false")
-        ('loaded chapter5_search', '')
-        >>> s.meaning("search"), s.meaning("lose"), s.meaning("a")
-        ('chapter5_search', 'yours', None)
-        """
-        return _whose(name, self.environment.globals, self._origins)
-
-    def _rebound(self, values: Mapping[str, Any], origins: Origins) -> str | None:
-        """One line saying which names no longer mean whose they meant in ``values`` and ``origins``."""
-        now = self.environment.globals
-        changed: dict[tuple[str, str], list[str]] = {}
-        for name in () if now is values else now:
-            was = _whose(name, values, origins)
-            became = _whose(name, now, self._origins)
-            if was is not None and became is not None and became != was:
-                changed.setdefault((was, became), []).append(name)
-        return (
-            "; ".join(
-                f"{', '.join(sorted(names))} now mean{'s' if len(names) == 1 else ''} {_their(became)}, not "
-                + _their(was)
-                + (
-                    " (which keeps its own)"
-                    if was != "yours" and origins[names[0]].environment is not self.environment
-                    else ""
-                )
-                for (was, became), names in changed.items()
-            )
-            or None
-        )
 
     def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
         """``thunk()``, or ``None`` with its failure reported (counted, one line): the session goes on
@@ -301,29 +217,16 @@ class Session:
             return self._notes(args, corrected=name == "notes")
         if name == "load":
             return self._load(args)
-        if name == "python":  # a name loaded into an application's environment is compiled there
-            origin = self._origins.get(args[0]) if len(args) == 1 else None
-            current = origin is not None and self.meaning(args[0]) == origin.whose
+        if name == "python":
+            if len(args) != 1:
+                raise CommandError(":python takes one name, as in :python search")
             try:
-                return python_command(origin.environment if origin and current else self.environment, args)
+                return python_of(self.problems.environment(self.environment, args[0]), args[0])
             except ValueError as e:
                 raise CommandError(str(e)) from None
         if name == "env":
-            return self._env()
+            return self.problems.listing(self.environment)
         raise CommandError(f"no command :{name}; try :help")
-
-    def _env(self) -> str:
-        """The session's names, each group by whose it is: ``yours: twice`` and one line per load."""
-        groups: dict[str, list[str]] = {}
-        for name in sorted(self.environment.globals):
-            whose = self.meaning(name)
-            if whose is not None:
-                groups.setdefault(whose, []).append(name)
-        if not groups:
-            return "(nothing defined yet)"
-        mine = groups.pop("yours", None)
-        lines = [f"{whose}: {' '.join(names)}" for whose, names in groups.items()]
-        return "\n".join(([f"yours: {' '.join(mine)}"] if mine else []) + lines)
 
     def _notes(self, parts: list[str], corrected: bool) -> str:
         if not parts:
@@ -331,71 +234,7 @@ class Session:
         unknown = [p for p in parts if p not in PARTS]
         if unknown:
             raise CommandError(f"no part {' '.join(unknown)} of the notes; the parts: {' '.join(PARTS)}")
-        loads: list[tuple[str, Environment | None, list[Definition | Assignment], list[str]]] = []
-        notes: list[str] = []
-        for whose, problem, loaded in self._plan(parts):
-            # the parts named are loaded as the command says, the parts they run on corrected
-            parsed = [s.parse() for part in loaded for s in statements(part, corrected or part not in parts)]
-            if problem is None:  # into the session's own environment: what it leaves free is the session's
-                loads.append((whose, None, parsed, []))
-                continue
-            given = problem.bindings
-            if given and all(self.meaning(name) == "yours" for name in given):
-                notes.append(f"on your {', '.join(given)}")
-                given = {}
-            m = Environment(outer=self.environment)  # made whole before the session changes
-            m.bind(**given)
-            load(m, parsed)
-            # the session gets the names of the parts named and of those they run on (chapter5_search),
-            # not of another problem's part that this one takes data from (chapter5_insanity's puzz)
-            shown = [part for part in loaded if part in parts or part not in self.applications]
-            names = [*dict.fromkeys(s.name for part in shown for s in statements(part)), *given]
-            loads.append((whose, m, [], names))
-            brought = [part for part in shown if part not in parts]
-            using = [part for part in loaded if part not in shown and part != whose and whose in parts]
-            notes += [f"applied to {whose}"] if whose not in parts else []
-            notes += [f"with {', '.join(brought)}"] if brought else []
-            notes += [f"using {', '.join(using)}"] if using else []
-        origins = self._origins
-
-        def bind_all() -> None:
-            nonlocal origins
-            for whose, m, parsed, names in loads:
-                if m is None:
-                    before = self.environment.globals
-                    m = load(self.environment, parsed)
-                    names = [n for n, v in m.globals.items() if before.get(n) is not v]
-                else:
-                    self.environment.bind(**{name: m[name] for name in names})
-                origins = origins.update({n: Origin(whose, self.environment[n], m) for n in names})
-
-        self.environment.atomically(
-            bind_all
-        )  # all or nothing: a part that fails leaves the session as it was
-        self._origins = origins
-        self._applied += tuple(whose for whose, m, _, _ in loads if m is not None)
-        said = f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
-        return said + (f" ({'; '.join(dict.fromkeys(notes))})" if notes else "")
-
-    def _plan(self, parts: list[str]) -> list[tuple[str, Problem | None, tuple[str, ...]]]:
-        """What to load for ``parts``: each part that poses a problem with its application's parts,
-        unless another part named beside it runs on it (``chapter5_insanity_words`` on
-        ``chapter5_insanity``); a part that poses none (``chapter5_search``) with the application of a
-        part named beside it, else with the one loaded last that runs on it, else alone into the
-        session's environment."""
-        problems = self.applications
-        named = [p for p in dict.fromkeys(parts) if p in problems]
-        covered = {q for p in named for q in problems[p].parts if q != p}
-        plan: list[tuple[str, Problem | None, tuple[str, ...]]] = []
-        for part in dict.fromkeys(parts):
-            if part in covered:
-                continue
-            if part in problems:
-                plan.append((part, problems[part], problems[part].parts))
-            else:
-                last = next((p for p in reversed(self._applied) if part in problems[p].parts), None)
-                plan.append((last, problems[last], problems[last].parts) if last else (part, None, (part,)))
-        return plan
+        return self.problems.load(self.environment, parts, corrected)
 
     def _load(self, args: list[str]) -> str:
         if len(args) != 1:
