@@ -1,8 +1,8 @@
 """``%load_ext lispy`` in IPython: the ``%%mexpr`` magic, one session per shell, cells shown as S-expressions.
 
-Driven through IPython's own ``InteractiveShell`` (no kernel): what a notebook cell runs.  (With a
-kernel, ``jupyter nbconvert --execute`` stops at a failing cell, showing the same message: tried by
-hand, docs/mexpr.md.)
+Driven through IPython's own ``InteractiveShell`` (no kernel): what a notebook cell runs; and, where
+nbclient and ipykernel are installed, through a kernel, as ``jupyter nbconvert --execute`` runs a
+notebook.
 """
 
 from __future__ import annotations
@@ -69,3 +69,21 @@ def test_cells_and_nil_display_as_s_expressions(shell) -> None:  # type: ignore[
     assert formatted["text/plain"] == "(1 (2 . G) |two words|)"
     assert shell.display_formatter.format(NIL)[0]["text/plain"] == "NIL"
     assert shell.display_formatter.format(lisp())[0]["text/plain"] == "NIL"
+
+
+def test_a_notebook_run_by_a_kernel_stops_at_the_failing_cell_with_the_repls_message() -> None:
+    nbformat, nbclient = pytest.importorskip("nbformat"), pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    code = nbformat.v4.new_code_cell
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            code("%load_ext lispy"),
+            code("%%mexpr\ntwice x ← x + x\na 'G\ntwice 21"),
+            code("print('after')"),
+        ]
+    )
+    with pytest.raises(nbclient.exceptions.CellExecutionError) as error:
+        nbclient.NotebookClient(notebook, kernel_name="python3", timeout=120).execute()
+    assert "error: in input, line 2, column 1: a: the argument G (a symbol) is an atom" in str(error.value)
+    assert notebook.cells[1].outputs[-1]["ename"] == "MExpressionError"
+    assert notebook.cells[2].outputs == []  # the notebook stopped there
