@@ -368,6 +368,9 @@ def test_a_repl_session(browser: Browser) -> None:
         "double x ← x + x",
         ":notes chapter5_insanity chapter5_search",
         "search p₀",
+        ":notes chapter6_game_trees",  # one session holds both chapters, each with its own successors
+        "valmax '((3 12 8) (2 4 6) (14 5 2))",
+        "search p₀",
         "a 'G",
         "runaway x ← runaway x",
         "runaway 1",
@@ -383,6 +386,7 @@ def test_a_repl_session(browser: Browser) -> None:
         assert limit.sub("LIMIT", appended) == limit.sub("LIMIT", expected), text
     log = browser.page.locator("#repl-log").text_content() or ""
     assert "((G W R B) (R W G B) (B R G W) (W B G R))" in log
+    assert "lispy> valmax '((3 12 8) (2 4 6) (14 5 2))\n3\nlispy> search p₀\n((G W R B)" in log
     assert "error: in input, line 1, column 1: a: the argument G (a symbol) is an atom, not a list" in log
     assert re.search(r"error: in runaway, line 1, column \d+: recursion too deep in runaway", log)
     assert log.endswith("lispy> double 21\n42\n"), "after the runaway recursion the page still answers"

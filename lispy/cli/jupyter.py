@@ -1,34 +1,43 @@
 """``%load_ext lispy``: McCarthy's M-expressions in IPython and Jupyter.
 
 After ``%load_ext lispy`` a notebook has the REPL of ``python -m lispy`` in its cells, one session for
-the whole notebook (definitions kept from cell to cell, ``:notes PART``, errors worded as in the
-terminal, and a failing input does not stop the inputs after it)::
+the whole notebook (definitions kept from cell to cell, ``:notes PART`` as in the terminal)::
 
     %%mexpr
     :notes chapter5_insanity chapter5_search
     search p₀
 
 prints ``((G W R B) (R W G B) (B R G W) (W B G R))``.  ``%mexpr twice 21`` runs one line.  Values
-print on standard output, errors on standard error, as in the terminal.  Cons cells and ``NIL`` that a
-Python cell returns display in Lisp notation.
+print on standard output.  An input that fails ends its cell as a Python exception ends a Python
+cell: the inputs after it do not run, and IPython shows the REPL's message (``error: …``, with no
+Python traceback) as the cell's error, on which ``jupyter nbconvert --execute`` stops.  Cons cells
+and ``NIL`` that a Python cell returns display in Lisp notation.
 
 It needs IPython (``pip install 'lispy[jupyter]'``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NoReturn
 
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 
-from lispy.cli.repl import run_lines
+from lispy.edition.applications import REPL_APPLICATIONS
 from lispy.mexpr.session import Session
 from lispy.sexpr.data import Cons
 from lispy.sexpr.nil import Nil
 from lispy.sexpr.printer import to_string
 
-__all__ = ["MExpressionMagics", "load_ipython_extension"]
+__all__ = ["MExpressionError", "MExpressionMagics", "load_ipython_extension"]
+
+
+class MExpressionError(Exception):
+    """An input of a ``%%mexpr`` cell failed; the message is the REPL's, and IPython shows it alone."""
+
+    def _render_traceback_(self) -> list[str]:  # IPython's hook: the lines to show for the error
+        return str(self).splitlines()
 
 
 @magics_class
@@ -37,19 +46,27 @@ class MExpressionMagics(Magics):
 
     def __init__(self, shell: InteractiveShell) -> None:
         super().__init__(shell)
-        self.session = Session()
+        self.session = Session(complain=_fail, applications=REPL_APPLICATIONS)
         """The notebook's session: its definitions, and how many inputs have failed."""
 
     @line_magic
     def mexpr(self, line: str) -> None:
-        """``%mexpr INPUT``: evaluate one input and print its value or its error."""
-        run_lines(self.session, [line])
+        """``%mexpr INPUT``: evaluate one input and print its value; raise its error."""
+        self._run([line])
 
     @cell_magic("mexpr")  # type: ignore[arg-type]  # IPython types the decorator for a bare function
     def mexpr_cell(self, line: str, cell: str) -> None:
         """``%%mexpr``: evaluate the cell's inputs in turn, as ``python -m lispy`` does a file's lines
-        (anything after ``%%mexpr`` on its own line is the first of them)."""
-        run_lines(self.session, [line, *cell.splitlines()] if line.strip() else cell.splitlines())
+        (anything after ``%%mexpr`` on its own line is the first of them), up to one that fails."""
+        self._run([line, *cell.splitlines()] if line.strip() else cell.splitlines())
+
+    def _run(self, lines: Iterable[str]) -> None:
+        self.session.done = False  # :quit ends a cell's inputs, not the notebook's session
+        self.session.run_lines(lines)
+
+
+def _fail(message: str) -> NoReturn:
+    raise MExpressionError(message)
 
 
 def _pretty(value: Any, printer: Any, cycle: bool) -> None:

@@ -6,8 +6,12 @@ an expression may stand (``a '(G W R B)``).  Values print in Lisp notation.  An 
 is not finished (an open bracket, an ``if`` without its ``else``) goes on at the next line;
 the ``...`` prompt says what it waits for, and an empty line or Ctrl-C drops it.
 
-Chapter 6's parts come with S-expression game trees bound as the game (``successors``,
-``ter``, ``imval``), so ``valmax '((3 12 8) (2 4 6) (14 5 2))`` works at once.
+Each part of the notes that poses a problem (paths, the towers, the game) is loaded into an
+environment of its own, so its definitions keep its ``lose``, ``ter`` and ``successors`` whatever
+is loaded before or after; the names you type mean the part loaded last, and a load that changes
+that says so.  Chapter 6's parts come with S-expression game trees bound as the game (unless you
+defined ``successors``, ``ter`` and ``imval`` yourself), so ``valmax '((3 12 8) (2 4 6) (14 5 2))``
+works at once in any session.
 
 Errors are shown and the session goes on, every definition kept.  Ctrl-C during an
 evaluation stops it (``interrupted``); at an empty prompt it does what it does in Python's
@@ -31,6 +35,7 @@ from typing import Any, NoReturn
 
 from lispy import cli
 from lispy.cli.memory import limit_memory
+from lispy.edition.applications import REPL_APPLICATIONS
 from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
@@ -127,7 +132,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    session = Session(help=HELP)
+    session = Session(help=HELP, applications=REPL_APPLICATIONS)
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))
     if args.file:

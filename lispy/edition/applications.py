@@ -28,7 +28,14 @@ from lispy.mexpr.program import notes, statements
 from lispy.notes.index import Entry
 from lispy.sexpr.reader import read
 
-__all__ = ["PATHS_GRAPH", "Application", "application_for", "not_last", "python_definition"]
+__all__ = [
+    "PATHS_GRAPH",
+    "REPL_APPLICATIONS",
+    "Application",
+    "application_for",
+    "not_last",
+    "python_definition",
+]
 
 PATHS_GRAPH = "((A B C) (B D) (C D E) (D F) (E F) (F))"
 """The graph of the path examples: lispy's own (the notes give none; ERRATA.md E7)."""
@@ -65,12 +72,17 @@ class Application:
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)
 
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts of the notes this application loads, in order."""
+        return _PARTS[self.kind]
+
     def notes(self, entry: Entry | None = None, printed: bool = False) -> Environment:
         """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name;
         with ``printed``, ``entry``'s definition as printed (as ``:printed`` loads it).  Raises
         ``MSyntaxError`` for a printed form that does not read."""
         as_printed = (entry.name,) if printed and entry is not None else ()
-        m = notes(*_PARTS[self.kind], printed=as_printed, **self.bindings)
+        m = notes(*self.parts, printed=as_printed, **self.bindings)
         if entry is not None and not_last(entry):
             m.define(entry.statement(corrected=not printed).parse())
         return m
@@ -95,6 +107,18 @@ class Application:
             bound = getattr(_module(f"lispy.chapter5.{module[own]}"), own)(*self.arguments(own))
             return (bound.lose, bound.ter, bound.successors)
         raise LookupError(f"the {self.kind} application does not bind {binder}")
+
+
+REPL_APPLICATIONS: dict[str, Application] = {
+    "chapter5_paths": Application("paths"),
+    "chapter5_insanity": Application("tower"),
+    "chapter5_insanity_words": Application("words"),
+    "chapter6_game_trees": Application.games(),
+}
+"""The REPL's: each part of the notes that poses a problem, and the application ``:notes PART``
+loads it as (:class:`lispy.mexpr.session.Session`), in an environment of its own.  Paths take
+``graph`` and ``final`` from the session (the reader gives them); chapter 6 comes with the
+S-expression game trees, unless the reader has defined ``successors``, ``ter`` and ``imval``."""
 
 
 def not_last(entry: Entry) -> bool:

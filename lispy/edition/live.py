@@ -289,7 +289,9 @@ class Repl:
     """The page's REPL session: one :class:`Session` for the page."""
 
     def __init__(self) -> None:
-        self.session = Session()
+        from lispy.edition.applications import REPL_APPLICATIONS
+
+        self.session = Session(applications=REPL_APPLICATIONS)
         self.failed = False
         """Whether the last :meth:`reply` printed an error."""
 

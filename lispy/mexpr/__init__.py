@@ -9,5 +9,6 @@
 - :mod:`lispy.mexpr.errors`, :mod:`lispy.mexpr.diagnosis`: errors, told in the notes' terms;
 - :mod:`lispy.mexpr.program`: source files of definitions, the notes' own among them;
 - :mod:`lispy.mexpr.listing`: the compiled Python, printed (``python -m lispy --python PART``);
+- :mod:`lispy.mexpr.problems`: the notes' parts in a session, each problem in an environment of its own;
 - :mod:`lispy.mexpr.session`: a REPL session, the terminal's (:mod:`lispy.cli.repl`) or a page's.
 """

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import types
+import warnings
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -109,7 +110,9 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
             returned = ast.copy_location(ast.Return(value), value)
             tree = ast.copy_location(ast.FunctionDef("_value", _no_arguments(), [returned], []), value)
         module = ast.Module([tree], [])
-        code = compile(module, f"<M-expression {where}>", "exec", dont_inherit=True)
+        with warnings.catch_warnings():  # {λx.x + 1}[2] calls 2: lispy's error says so when it runs
+            warnings.simplefilter("ignore", SyntaxWarning)
+            code = compile(module, f"<M-expression {where}>", "exec", dont_inherit=True)
     except RecursionError:
         raise EvalError("the expression is nested too deeply to compile", where, line, column) from None
     except EmitError as e:

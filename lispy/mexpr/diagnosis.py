@@ -65,7 +65,8 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
     if isinstance(node, BinOp):
         values = _probe(frame, (node.left, node.right))
         shown = f"{show(values[0])} and {show(values[1])}" if values else "its operands"
-        return EvalError(f"{node.op}: cannot apply to {shown} ({error})", *at)
+        numbers = node.op == "*" and any(type(v) in (int, float) for v in values or ())
+        return EvalError(f"{node.op}: cannot apply to {shown} ({error}){_APPEND if numbers else ''}", *at)
     return EvalError(f"{type(error).__name__}: {error}", *at)
 
 
@@ -96,7 +97,8 @@ def _call_message(node: Call, frame: types.FrameType, error: Exception, where: s
         if fn is _UNKNOWN:
             return f"{shown}: {error}"
         if not callable(fn):
-            return f"{shown} is {show(fn)}, not a function"
+            given = "" if isinstance(node.fn, Var) else " ({e}[f] applies the function f to the value of e)"
+            return f"{shown} is {show(fn)}, not a function{given}"
         named = signature(fn)
         if isinstance(node.fn, Lambda):  # computed again by the probe, which is not a unit
             named = (f"λ{''.join(node.fn.params)} in {where}", node.fn.params)
@@ -105,6 +107,10 @@ def _call_message(node: Call, frame: types.FrameType, error: Exception, where: s
     return f"{shown}: {error}"
 
 
+_APPEND = (
+    "; * is append in the notes' notation, which multiplies only by a number written before an"
+    " application, as in 16zap d v"
+)
 _UNKNOWN = object()
 
 

@@ -8,8 +8,15 @@ Python values are loaded.  Each definition is compiled to a Python function
 names are looked up when used, so definitions may refer to ones loaded later
 (``search`` to the ``lose`` of an application).
 
+An environment may have an ``outer`` one, from which it takes the names it uses and does
+not bind (an application of the notes takes ``graph`` and ``final`` from the REPL's
+session): each is taken again, as ``outer`` has it, whenever an evaluation reaches the
+environment.  So a REPL session can hold several applications, each its own environment
+with its own ``successors``, as ``tree_search(lose, ter, successors)`` binds its own in Python.
+
 Before anything runs, an evaluation checks every global name that it can reach
-through the definitions it uses: a name that is not bound, or a definition called
+through the definitions it uses, each in the environment of the definition that uses it:
+a name that is not bound, or a definition called
 with the wrong number of arguments, is an :class:`EvalError` naming the definition,
 line and column, and nothing is evaluated.  Errors while running are
 ``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included:
@@ -36,10 +43,11 @@ from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
 from lispy.runtime.recursion import run_deep
 
-__all__ = ["Environment", "EvalError", "Snapshot"]
+__all__ = ["Environment", "EvalError", "Snapshot", "owner"]
 
 T = TypeVar("T")
 _ABSENT = object()
+_OWNER = "__environment__"
 
 
 @dataclass(frozen=True)
@@ -73,13 +81,18 @@ class Environment:
     42
     """
 
-    def __init__(self, bindings: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, bindings: Mapping[str, Any] | None = None, outer: Environment | None = None) -> None:
         values = pmap(BUILTINS if bindings is None else bindings)
         names = pmap({python_name(name): name for name in values})  # Python name to M name
         self._state = Snapshot(values, names, pmap(), pmap())
         self._plain = dict(values)  # the values as a plain dict, for restore to compare with
         self.namespace: dict[str, Any] = namespace(values)
         """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
+        # what a compiled function's __globals__ leads back to (no M-expression name begins with _)
+        self.namespace[_OWNER] = self
+        self.outer = outer
+        """Where the names this environment uses and does not bind are taken from, if anywhere."""
+        self._taken: set[str] = set()  # names taken from outer
         self._checked: set[Unit] = set()  # definitions whose uses were checked since the last change
 
     @property
@@ -171,6 +184,7 @@ class Environment:
             sources=state.sources.set(statement.name, statement),
         )
         self._set(statement.name, value)
+        self._taken.discard(statement.name)
         return value
 
     def bind(self, **values: Any) -> None:
@@ -181,6 +195,7 @@ class Environment:
                 self._claim(name, 0, 0)
             for name, value in values.items():
                 self._set(name, value)
+                self._taken.discard(name)
 
         self.atomically(bind_all)
 
@@ -195,10 +210,16 @@ class Environment:
             raise EvalError(message, name, line, column)
 
     def _set(self, name: str, value: Any) -> None:
+        """Bind ``name`` to ``value`` (unbind it, for ``_ABSENT``)."""
         before = self._predicates()
-        self._state = replace(self._state, values=self._values.set(name, value))
-        self._plain[name] = value
-        self.namespace[python_name(name)] = value
+        if value is _ABSENT:
+            self._state = replace(self._state, values=self._values.discard(name))
+            self._plain.pop(name, None)
+            self.namespace.pop(python_name(name), None)
+        else:
+            self._state = replace(self._state, values=self._values.set(name, value))
+            self._plain[name] = value
+            self.namespace[python_name(name)] = value
         self._checked.clear()
         if self._predicates() != before:
             self._recompile()
@@ -241,7 +262,7 @@ class Environment:
             raise EvalError(message, "input", 0, 0)
         unit = unit_of(fn.__code__) if isinstance(fn, types.FunctionType) else None
         if unit is not None:
-            self._check(unit)
+            self._check(unit, owner(fn) or self)
         return self._guarded(lambda: fn(*args), name, 0, 0)
 
     def _evaluate(self, unit: Unit) -> Any:
@@ -254,22 +275,37 @@ class Environment:
 
     # --- checking before running -----------------------------------------------------------
 
-    def _check(self, unit: Unit) -> None:
-        """Check the global names that ``unit`` reaches: bound, and each definition called with its arity."""
-        pending = [unit]
+    def _check(self, unit: Unit, where: Environment | None = None) -> None:
+        """Check the global names that ``unit`` (of ``where``, this environment by default) reaches:
+        bound, and each definition called with its arity; each definition's in its own environment,
+        which first takes again what it takes from its outer one.  The definitions are known to be
+        checked (until the next change) only once all they reach is."""
+        pending, seen, done = [(where or self, unit)], set(), set()
         while pending:
-            u = pending.pop()
-            if u in self._checked:
+            m, u = pending.pop()
+            if m not in seen:
+                seen.add(m)
+                m._take()
+            if u in m._checked or (m, u) in done:
                 continue
+            done.add((m, u))
             for use in u.generated.uses:
-                self._check_use(use, u.where)
-                reached = self._values[self._known(use.name) or use.name]
+                m._check_use(use, u.where)
+                reached = m._values[m._known(use.name) or use.name]
                 code = getattr(reached, "__code__", None)
                 inner = unit_of(code) if isinstance(code, types.CodeType) else None
                 if inner is not None:
-                    pending.append(inner)
+                    pending.append((owner(reached) or m, inner))
+        for m, u in done:
             if isinstance(u.source, Definition):
-                self._checked.add(u)
+                m._checked.add(u)
+
+    def _take(self) -> None:
+        """Take again from :attr:`outer` each name taken from it: as it has it now, or gone."""
+        for name in self._taken:
+            there = self.outer._values.get(name, _ABSENT) if self.outer is not None else _ABSENT
+            if self._values.get(name, _ABSENT) is not there:
+                self._set(name, there)
 
     def _known(self, name: str) -> str | None:
         """The name under which ``name`` is bound: itself, or its other spelling (``p0`` for ``p₀``)."""
@@ -280,6 +316,12 @@ class Environment:
 
     def _check_use(self, use: Use, where: str) -> None:
         known = self._known(use.name)
+        if known is None and self.outer is not None:
+            known = self.outer._known(use.name)
+            if known is not None:
+                self._claim(known, use.line, use.column)
+                self._set(known, self.outer[known])
+                self._taken.add(known)
         if known is None:
             raise EvalError(f"undefined name {use.name}", where, use.line, use.column)
         named = signature(self._values[known])
@@ -287,6 +329,12 @@ class Environment:
             message = arity_message(*named, use.arity)
             if message is not None:
                 raise EvalError(message, where, use.line, use.column)
+
+
+def owner(fn: Any) -> Environment | None:
+    """The environment whose namespace the compiled function ``fn`` runs in, if it is one's."""
+    found = getattr(fn, "__globals__", {}).get(_OWNER)
+    return found if isinstance(found, Environment) else None
 
 
 def _explained(thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:

@@ -26,7 +26,7 @@ from lispy.mexpr.program import PARTS, SourceStatement, statements
 from lispy.mexpr.runtime import BUILTINS, NOTATION
 from lispy.mexpr.syntax import Assignment, Definition
 
-__all__ = ["format_statement", "part_python", "print_part", "python_command", "python_of"]
+__all__ = ["format_statement", "part_python", "print_part", "python_of"]
 
 WIDTH = 100
 """Lines longer than this are broken."""
@@ -112,13 +112,6 @@ def python_of(environment: object, name: str) -> str:
     if name in getattr(environment, "globals", {}):
         return f"# {name} is a Python value given to the environment, not compiled from M-expressions"
     raise ValueError(f"{name} is not defined; :env lists the names defined in this session")
-
-
-def python_command(environment: object, args: list[str]) -> str:
-    """The REPL's ``:python NAME``; raises ``ValueError`` for a wrong number of names."""
-    if len(args) != 1:
-        raise ValueError(":python takes one name, as in :python search")
-    return python_of(environment, args[0])
 
 
 def print_part(part: str) -> int:

@@ -27,7 +27,16 @@ from typing import Any
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment, Definition, parse_statement
 
-__all__ = ["PARTS", "SourceStatement", "definition", "notes", "read_source", "split_statements", "statements"]
+__all__ = [
+    "PARTS",
+    "SourceStatement",
+    "definition",
+    "load",
+    "notes",
+    "read_source",
+    "split_statements",
+    "statements",
+]
 
 PARTS = (
     "chapter5_search",
@@ -125,7 +134,6 @@ def notes(
     *parts: str,
     corrected: bool = True,
     printed: Iterable[str] = (),
-    environment: Environment | None = None,
     **bindings: Any,
 ) -> Environment:
     """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
@@ -136,14 +144,19 @@ def notes(
     ``printed`` names definitions to take as printed although corrected (to
     see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
     ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
-    ``environment``: the environment to load into (the REPL's), else a new one.
     Raises ``MSyntaxError`` for a statement that does not read (as the printed
     ``puzz2`` does not), ``EvalError`` for an assignment that fails.
     """
-    m = Environment() if environment is None else environment
+    m = Environment()
     m.bind(**bindings)
-    parsed = [s.parse() for part in parts for s in statements(part, corrected, printed)]
-    # Definitions first: the notes assign puzz2 ← cycles[…] before "where the function cycles is defined by".
+    return load(m, (s.parse() for part in parts for s in statements(part, corrected, printed)))
+
+
+def load(m: Environment, parsed: Iterable[Definition | Assignment]) -> Environment:
+    """``m`` with the statements ``parsed`` in it: the definitions first, then the assignments in
+    order, as the notes' "where …" after an assignment asks (they assign puzz2 ← cycles[…] before
+    "where the function cycles is defined by").  Raises ``EvalError`` for an assignment that fails."""
+    parsed = list(parsed)
     for statement in parsed:
         if isinstance(statement, Definition):
             m.define(statement)

@@ -7,23 +7,28 @@ undefined name g``), counted in :attr:`Session.failures`; Ctrl-C during an evalu
 that evaluation (``interrupted``), not the session.  Errors are lispy's own
 (``MSyntaxError``, ``EvalError``, ``ReadError``); running out of memory is reported as such;
 anything else would be a bug in lispy, and is reported as one rather than ending the session.
+
+Given ``applications`` (the application layer's
+:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
+problem into an environment of its own (:mod:`lispy.mexpr.problems`), and an input that changes
+whose a name is says so in one line.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from lispy.chapter6 import sexp_games
 from lispy.mexpr.compiler import signature
 from lispy.mexpr.continuation import Collector, Input
 from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.listing import python_command
-from lispy.mexpr.program import PARTS, notes, split_statements
-from lispy.mexpr.syntax import MSyntaxError
+from lispy.mexpr.listing import python_of
+from lispy.mexpr.problems import Problem, Problems
+from lispy.mexpr.program import PARTS, SourceStatement, split_statements
+from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expression
 from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.data import Cons
 from lispy.sexpr.printer import to_string
@@ -38,7 +43,7 @@ Commands:
 
     :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
     :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
-    :load FILE           load a file of definitions
+    :load FILE           load a file of definitions and assignments (all or nothing)
     :python NAME         the Python that a definition compiles to
     :env                 the names defined in this session
     :help, :quit"""
@@ -75,8 +80,11 @@ class Session:
         say: Callable[[str], None] = print,
         complain: Callable[[str], None] | None = None,
         help: str = COMMANDS,
+        applications: Mapping[str, Problem] | None = None,
     ) -> None:
         self.environment = Environment()
+        self.problems = Problems(applications)
+        """The parts of the notes loaded, and whose each name is."""
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
         self.help = help
@@ -151,10 +159,14 @@ class Session:
             return message, True
 
     def _evaluate(self, stripped: str, text: str, line: int) -> str | None:
+        values, origins = self.environment.globals, self.problems.origins
         if stripped.startswith(":"):
-            return self.command(stripped)
-        value = self.environment.run("\n" * (line - 1) + text)
-        return None if value is None else show(value)
+            shown = self.command(stripped)
+        else:
+            value = self.environment.run("\n" * (line - 1) + text)
+            shown = None if value is None else show(value)
+        note = self.problems.rebound(self.environment, values, origins)
+        return "\n".join(t for t in (shown, note) if t is not None) or shown
 
     def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
         """``thunk()``, or ``None`` with its failure reported (counted, one line): the session goes on
@@ -206,12 +218,14 @@ class Session:
         if name == "load":
             return self._load(args)
         if name == "python":
+            if len(args) != 1:
+                raise CommandError(":python takes one name, as in :python search")
             try:
-                return python_command(self.environment, args)
+                return python_of(self.problems.environment(self.environment, args[0]), args[0])
             except ValueError as e:
                 raise CommandError(str(e)) from None
         if name == "env":
-            return " ".join(sorted(self.environment.sources)) or "(nothing defined yet)"
+            return self.problems.listing(self.environment)
         raise CommandError(f"no command :{name}; try :help")
 
     def _notes(self, parts: list[str], corrected: bool) -> str:
@@ -220,16 +234,7 @@ class Session:
         unknown = [p for p in parts if p not in PARTS]
         if unknown:
             raise CommandError(f"no part {' '.join(unknown)} of the notes; the parts: {' '.join(PARTS)}")
-
-        def load() -> None:
-            if any(p.startswith("chapter6") for p in parts):
-                for key in ("successors", "ter", "imval"):
-                    if key not in self.environment:
-                        self.environment.bind(**{key: getattr(sexp_games, key)})
-            notes(*parts, corrected=corrected, environment=self.environment)
-
-        self.environment.atomically(load)  # all or nothing: a part that fails leaves the session as it was
-        return f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
+        return self.problems.load(self.environment, parts, corrected)
 
     def _load(self, args: list[str]) -> str:
         if len(args) != 1:
@@ -243,10 +248,31 @@ class Session:
         before = self.environment.snapshot()
         for s in statements:
             try:
-                self.environment.define(s.parse())
+                self.environment.define(_statement(s, path))
             except BaseException as e:  # all or nothing: the session as it was before the file
                 self.environment.restore(before)
+                if isinstance(e, LoadError):
+                    raise LoadError(f"{path.name}, {e}\n(nothing of {path} is loaded)") from None
                 if isinstance(e, (EvalError, MSyntaxError, ReadError)):
                     raise LoadError(f"{e}\n(nothing of {path} is loaded: line {s.line} failed)") from None
                 raise
         return f"loaded {path}"
+
+
+def _statement(statement: SourceStatement, path: Path) -> Definition | Assignment:
+    """The statement of the file ``path`` that ``:load`` reads, parsed; an expression there is
+    refused as such (``:load`` takes definitions and assignments), not as a statement misread."""
+    try:
+        return statement.parse()
+    except MSyntaxError:
+        try:
+            node: object = parse_expression(statement.text)
+        except MSyntaxError:
+            node = None
+        if node is None or isinstance(node, (Definition, Assignment)):
+            raise
+        shown = statement.text.splitlines()[0] + (" …" if "\n" in statement.text else "")
+        raise LoadError(
+            f"line {statement.line}: {shown} is an expression, and :load takes definitions and assignments"
+            f" (f x ← …, x ← …) only: type it at the prompt, or run the file with python -m lispy {path}"
+        ) from None

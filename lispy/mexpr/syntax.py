@@ -229,6 +229,16 @@ class _ToTree(Transformer[Token, Node]):
         return Call(Var(_name(name), **_at(name)), args, **_at(name))
 
     def juxt(self, name: Token, arg: Node) -> Node:
+        if (
+            isinstance(arg, Const)
+            and str(arg.value).startswith("-")
+            and (arg.line, arg.column)
+            == (
+                name.end_line,
+                name.end_column,
+            )
+        ):  # n-1: the lexer took "-1" for a number, and n for a function applied to it
+            raise _Invalid(f"{name}{arg.value} reads as {name} applied to {arg.value}; {_HINTS['-']}", arg)
         return Call(Var(_name(name), **_at(name)), (arg,), **_at(name))
 
     def apply(self, expr: Node, args: tuple[Node, ...]) -> Node:
@@ -334,7 +344,7 @@ def _parse(text: str, start: str, where: str) -> Node:
         else:
             at = getattr(e, "pos_in_stream", None)
             found = text[at] if isinstance(at, int) and 0 <= at < len(text) else "?"
-            message = f"unexpected character {found!r}"
+            message = f"unexpected character {found!r}" + (f": {_HINTS[found]}" if found in _HINTS else "")
         raise MSyntaxError(message, text, line, column, where, expected) from None
     except VisitError as e:  # a check made while building the tree
         invalid = e.orig_exc
@@ -346,6 +356,12 @@ def _parse(text: str, start: str, where: str) -> Node:
             raise MSyntaxError(_TOO_DEEP, text, *_first_line(text), where) from None
         raise
 
+
+_HINTS = {
+    "-": "the notes' notation has no subtraction, only + (and * is append): write n + -1 for n - 1",
+    "×": "the notes' notation multiplies only by a number written before an application, as in 16zap d v",
+}
+_HINTS["−"], _HINTS["/"] = _HINTS["-"], _HINTS["×"]
 
 _TOO_DEEP = "the expression is nested too deeply to read (a few hundred levels is the limit)"
 
