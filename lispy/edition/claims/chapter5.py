@@ -114,8 +114,8 @@ def measure() -> Steps:
         quote="We begin with a general depth first tree search function.",
         claim='search is depth first, and its value is the first win it meets ("the value of search p is '
         'the winning position")',
-        measured=f"On {depth.tried} random trees (up to three moves a position, up to six deep, about one "
-        "position in six losing and one in eight a win), the positions search tests with lose are, in "
+        measured=f"On {depth.tried} random trees (up to three moves a position, up to five moves deep, about "
+        "one position in six losing and one in eight a win), the positions search tests with lose are, in "
         "order, those of a preorder walk written without search that stops at the first win, and "
         f"search's value is that win, or LOSE where there is none: {agreement(*depth[:2])} trees agree.  "
         "The same search serves the notes' three applications unchanged (paths, the puzzle in lists, the "
