@@ -1,8 +1,9 @@
 """Run every chapter in order: chapter 5 (tree search), chapter 6 (game trees), AIMA, CS61B.
 
 ``python -m chapters [--plot PATH]``: each example of the notes and of the
-companion sources, computed and printed beside what the source says; about 8 s of
-processor time in all.  Each chapter also runs alone: ``python -m chapters.tree_search``,
+companion sources, computed and printed beside what the source says; each of the
+notes' chapters ends with its claims judged, and the run with the claims counted.
+Each chapter also runs alone: ``python -m chapters.tree_search``,
 ``chapters.game_trees``, ``chapters.adversarial``, ``chapters.tictactoe`` (whose
 ``--play`` plays you at tic-tac-toe).  While standard error is a terminal, the long
 steps show their progress there; the output itself is plain text.
@@ -14,6 +15,7 @@ import importlib
 from collections.abc import Sequence
 
 from chapters import CHAPTERS
+from chapters.claims import counted
 from lispy import cli
 
 
@@ -29,6 +31,7 @@ def main(argv: Sequence[str] = ()) -> None:
     for name in CHAPTERS:
         chapter_argv = ["--plot", args.plot] if args.plot and name == "chapters.game_trees" else []
         importlib.import_module(name).main(chapter_argv)
+    counted()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from chapters.claims import claims_section
 from chapters.show import heading, printable_stdout, say, show, table
 from lispy import cli, length, lisp, mapcar, member, read, to_pylist, to_string, tree_search
 from lispy.chapter5 import insanity as lists_rep
@@ -20,16 +21,6 @@ from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
 from lispy.chapter5.insanity_graph import cycles_of, graph_method, towers
 from lispy.chapter5.insanity_words import poo, puzza, word_colours, zap
 from lispy.chapter5.paths import path_search
-from lispy.chapter5.work import (
-    binary_tree,
-    cells_copied,
-    comb,
-    ladder,
-    named_lose,
-    positions_examined,
-    representations_timed,
-    setup_timed,
-)
 from lispy.runtime.counting import Count
 
 __all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
@@ -188,24 +179,6 @@ def all_solutions() -> None:
     )
 
 
-def timings() -> None:
-    heading("5.5 Speed: the two representations, timed in this run")
-    timed = representations_timed()
-    rows = [
-        ["search p₀, list representation", f"{min(timed.first) * 1e3:.3f} ms"],
-        ["search (0), bit-word representation", f"{min(timed.second) * 1e3:.3f} ms"],
-        ["ratio, list / bit-word", f"{timed.median:.1f}"],
-    ]
-    table(["", "this machine"], rows)
-    low, high = timed.ratios[0], timed.ratios[-1]
-    say(
-        f"the notes, on the PDP-10: 'about 11 seconds' for the list representation, 'a little less than "
-        f"one second' for the words, 'a factor of ten'.  Here the ratio is {timed.median:.1f} (the median "
-        f"of {len(timed.ratios)} timings of each, taken in turn; {low:.1f} to {high:.1f}); the times are "
-        "the best of them."
-    )
-
-
 FACE_PAIRS = {(1, 6): "top/bottom", (2, 4): "sides 1/3", (3, 5): "sides 2/4"}
 
 
@@ -222,7 +195,7 @@ def is_loop(e: Any) -> bool:
 
 
 def graph_method_section() -> None:
-    heading("5.6 With enough mathematics: the graph of opposite faces")
+    heading("5.5 With enough mathematics: the graph of opposite faces")
     say(
         "F. de Carteblanche (Brooks, Smith, Stone, Tutte), Eureka 1947: the colours are vertices; each "
         "block gives three edges, one per pair of opposite faces.  A tower is two edge-disjoint "
@@ -264,94 +237,9 @@ def graph_method_section() -> None:
         + ", ".join(f"solutions {i} and {j}" for i, j in same)
         + " are the same tower."
     )
-    print()
-    searches = [
-        ("search p₀, list representation", lists_rep.tower, lists_rep.p0, "search"),
-        ("allsol p₀, list representation", lists_rep.tower, lists_rep.p0, "allsol"),
-        ("search (0), bit-word representation", words_rep.tower, words_rep.p0, "search"),
-        ("allsol (0), bit-word representation", words_rep.tower, words_rep.p0, "allsol"),
-    ]
-    rows = [
-        [name, "positions examined", f"{positions_examined(app, p, form)[1]:,}"]
-        for name, app, p, form in searches
-    ]
-    rows.append(["graph method", "candidate subgraphs examined", f"{found.candidates:,}"])
-    rows.append(["", "pairs of factors compared", f"{found.comparisons:,}"])
-    table(["", "work", "count"], rows)
     say(
-        'the notes: "A greater speedup can be made by the application of some mathematics.  In fact, with '
-        'enough mathematics, extensive tree search is unnecessary in this problem."  The graph method '
-        "finds all the solutions, the same towers as allsol up to a tower's symmetries, by trying "
-        f"{found.candidates} edges and comparing {found.comparisons} pairs.  On n blocks in n colours, "
-        "n = 4 to 8, python -m bench.chapter5 runs both: the positions search examines grow "
-        "exponentially with n, the graph method's work far more slowly."
-    )
-
-
-def appending() -> None:
-    heading('5.7 "Somewhat inefficient because of all the appending"')
-    say(
-        "The simple allsol appends each successor's solutions (mapapp: fn[a u] * mapapp[d u,fn]); * copies "
-        "its first argument, so a solution found k levels down is copied k times.  The efficient form "
-        "(allsola, allsolb) conses each solution once and copies nothing.  Cons cells each form spends on "
-        "its list of solutions, counted with a * that counts what it copies:"
-    )
-    print()
-    cases: list[tuple[str, Any, Any]] = [("the notes' puzzle", lists_rep.tower, lists_rep.p0)]
-    cases += [(f"ladder, {k} paths", path_search(ladder(k), "F"), lisp("V1"))
-              for k in (10, 40, 160)]  # fmt: skip
-    cases += [(f"comb, {k} teeth", comb(k), 0) for k in (10, 100, 1000)]
-    cases += [(f"binary tree, 2^{k} leaves", binary_tree(k), 1) for k in (4, 8, 12)]
-    rows = []
-    for title, app, p in cases:
-        c = cells_copied(app, p)
-        rows.append([title, f"{c.solutions:,}", f"{c.copied:,}", f"{c.simple:,}", f"{c.efficient:,}",
-                     f"{c.simple / c.efficient:.1f}"])  # fmt: skip
-    table(["tree", "solutions", "copied by *", "simple form", "efficient form", "ratio"], rows)
-    say(
-        'the notes: "This form of the function is somewhat inefficient because of all the appending."  '
-        "On the notes' puzzle it is 12 cells, nothing beside the search; where the solutions are many "
-        "and deep it grows with their depth: quadratically on the ladder and the comb (n(n+1)/2 copies "
-        "for n solutions), as depth x 2^depth on the binary tree, against one cell per solution.  Timed "
-        "(python -m bench.chapter5), the simple form is slower by a factor that grows with n on the comb."
-    )
-
-
-def setting_up() -> None:
-    heading('5.8 "Getting the initial position in the desired form"')
-    timed = setup_timed()
-    setup, search = min(timed.first), min(timed.second)
-    table(
-        ["", "this machine"],
-        [
-            ["puzz3, puzz4, puzz from puzz1", f"{setup * 1e3:.3f} ms"],
-            ["search p₀ on puzz", f"{search * 1e3:.3f} ms"],
-            ["setting up / search", f"{timed.median:.2f}"],
-        ],
-    )
-    say(
-        'the notes: "Getting the initial position in the desired form is as complicated a computation as '
-        'the actual tree search."  As a program it is: three assignments (prup, sublis over the 24 '
-        "cycles of puzz2, the first block cut to three orientations) beside search's three functions.  "
-        f"As a time it is less here: setting up takes {timed.median:.2f} of the search's time (the median "
-        f"of {len(timed.ratios)} timings taken in turn, {timed.ratios[0]:.2f} to {timed.ratios[-1]:.2f})."
-    )
-
-
-def the_name_lose() -> None:
-    heading('5.9 "No non-losing position should have the name LOSE"')
-    say(
-        "search gives the atom LOSE when it finds no solution, and searchlis tries the next successor "
-        "whenever a search gives LOSE.  Two searches from START whose successors are all winning "
-        "terminal positions, one of them named LOSE:"
-    )
-    print()
-    rows = [[to_string(r.successors), to_string(r.search), to_string(r.allsol)] for r in named_lose()]
-    table(["successors START", "search START", "allsol START"], rows)
-    say(
-        "the notes: \"No non-losing position should have the name LOSE or the function won't work "
-        'properly."  Where LOSE is the only solution, search answers as if there were none; where '
-        "another follows it, search passes LOSE over.  allsol, which never tests for LOSE, finds it."
+        'Its time and its work against the searches\', beside the notes\' "a greater speedup" and "with '
+        'enough mathematics, extensive tree search is unnecessary": section 5.6.'
     )
 
 
@@ -363,11 +251,8 @@ def main(argv: Sequence[str] = ()) -> None:
     instant_insanity_lists()
     instant_insanity_words()
     all_solutions()
-    timings()
     graph_method_section()
-    appending()
-    setting_up()
-    the_name_lose()
+    claims_section("5.6", "5")
 
 
 if __name__ == "__main__":

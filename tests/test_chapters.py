@@ -6,6 +6,7 @@ chapter's check reads its part of that output: the scripts are not run again in-
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -42,11 +43,19 @@ def chapter_5_prints_every_example(out: str) -> None:
         assert line in out.splitlines(), line
     assert ["block", "1", "B", "B", "W", "R"] in cells(out)
     assert out.count("  number of solutions = 3") == 4
-    assert "ratio, list / bit-word" in out
-    # 5.9: a winning position named LOSE is taken for a failure by search, found by allsol
+    # claim 2: a winning position named LOSE is taken for a failure by search, found by allsol
     assert ["(LOSE)", "LOSE", "(LOSE)"] in cells(out)
     assert ["(LOSE", "WIN)", "WIN", "(LOSE", "WIN)"] in cells(out)
-    assert "setting up / search" in out  # 5.8, timed
+    assert (
+        "Claim 5: setting up the puzzle is as much work as searching it.  Verdict: turns on the reading."
+        in out
+    )
+    # search p₀ is timed once, and every claim that rests on its time shows the same figure
+    flat = " ".join(out.split())
+    times = re.findall(
+        r"search p₀(?: in the list representation takes| on lists takes|) median ([\d.]+ ms)", flat
+    )
+    assert len(times) == 3 and len(set(times)) == 1, times
 
 
 def test_the_notes_assigned_values_are_importable_from_the_chapter() -> None:
@@ -70,12 +79,12 @@ def chapter_6_prints_every_example(out: str) -> None:
         "    └── x 7",
         "terminal positions evaluated = 7 of 9: (1, 1) (1, 2) (1, 3) (2, 1) (3, 1) (3, 2) (3, 3)",
         "│   ├── x 4",
-        "αβ, best move first, k = 10, n = 8 = 19,999 terminal positions (value 0)",
     ]:
         assert line in lines, line
+    assert "19,999 terminal positions (computed here, value 0)" in " ".join(out.split())
     assert "6 6 46,656 431 431 46,656 5,945.7 3,175".split() in cells(out)
-    # 6.1: the frames each form of maxlis keeps open on 1,000 numbers (the loop's: none)
-    assert "n = 1,000: frames open 999 999 0".split() in cells(out)
+    # claim 27: the frames each form of maxlis keeps open on 1,000 numbers (the loop's: none)
+    assert "frames open, n = 1,000 999 999 0".split() in cells(out)
 
 
 def test_chapter_6_draws_its_figure_where_matplotlib_is_installed(tmp_path: Path) -> None:
@@ -99,8 +108,18 @@ def test_python_m_chapters_prints_every_example_in_100_columns_and_writes_no_fil
     assert list(tmp_path.iterdir()) == []  # the figure only with --plot PATH
     chapter_5_prints_every_example(run.stdout)
     chapter_6_prints_every_example(run.stdout)
+    every_claim_is_printed_and_counted(run.stdout)
     the_aima_chapter_prints_the_books_values(run.stdout)
     the_tictactoe_chapter_solves_the_game(run.stdout)
+
+
+def every_claim_is_printed_and_counted(out: str) -> None:
+    numbers = [int(n) for n in re.findall(r"^Claim (\d+): ", out, re.MULTILINE)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 40
+    assert "The notes' claims, counted" in out
+    assert f"{len(numbers)} claims by this edition's count: " in " ".join(out.split())
+    flat = " ".join(out.split())
+    assert flat.count("Why no verdict: ") == flat.count("Verdict: no verdict.") >= 10
 
 
 def the_aima_chapter_prints_the_books_values(out: str) -> None:

@@ -10,5 +10,8 @@
 - :mod:`lispy.chapter5.insanity_graph`: the same puzzle by "some mathematics", the graph of
   opposite faces (de Carteblanche, 1947), with no extensive tree search;
 - :mod:`lispy.chapter5.puzzles`: n blocks in n colours, random puzzles, the search for them;
-- :mod:`lispy.chapter5.work`: the work counted: positions examined, cells ``allsol``'s ``*`` copies.
+- :mod:`lispy.chapter5.work`: the work counted: positions examined, cells ``allsol``'s ``*`` copies;
+- :mod:`lispy.chapter5.checks`: the chapter's claims that a run can check (depth first, paths, every
+  tower, the 24 rotations, the three orientations, the ``and`` of two words, ``lose`` trivial), each
+  against an independent computation.
 """

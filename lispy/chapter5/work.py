@@ -23,13 +23,10 @@ with constant-time ``lose``, ``ter`` and ``successors``, and :func:`binary_tree`
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.runtime.counting import Count, timings
+from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
@@ -37,16 +34,12 @@ from lispy.sexpr.lists import a, d, length, n
 __all__ = [
     "Copying",
     "NamedLose",
-    "Ratio",
     "binary_tree",
     "cells_copied",
     "comb",
     "ladder",
     "named_lose",
     "positions_examined",
-    "representations_timed",
-    "setup_timed",
-    "timed_in_turn",
 ]
 
 
@@ -148,52 +141,7 @@ def binary_tree(depth: int) -> TreeSearch:
     return tree_search(lose, ter, successors)
 
 
-# --- the notes' claims on work, measured: the chapter script and the edition show these -------
-
-
-class Ratio(NamedTuple):
-    """Seconds per call of two computations timed in turn, ``repeat`` times: ``first`` and ``second``
-    (each a list, the k-th timings taken together)."""
-
-    first: list[float]
-    second: list[float]
-
-    @property
-    def ratios(self) -> list[float]:
-        """``first / second`` for each pair of timings, smallest first."""
-        return sorted(f / s for f, s in zip(self.first, self.second, strict=True))
-
-    @property
-    def median(self) -> float:
-        """The median of :attr:`ratios`."""
-        return statistics.median(self.ratios)
-
-
-def timed_in_turn(first: Callable[[], Any], second: Callable[[], Any], repeat: int = 5) -> Ratio:
-    """Time ``first`` and ``second`` in turn, ``repeat`` times (:func:`lispy.runtime.counting.timings`,
-    one run each a turn): both see the same load, and the spread of the ratios says how much it moved."""
-    firsts, seconds_ = [], []
-    for _ in range(repeat):
-        firsts.extend(timings(first, budget=0.01, repeat=1))
-        seconds_.extend(timings(second, budget=0.01, repeat=1))
-    return Ratio(firsts, seconds_)
-
-
-def representations_timed(repeat: int = 5) -> Ratio:
-    """``search p₀`` in the list representation against ``search (0)`` on 16-bit words (ch. 5: "a factor
-    of ten speedup"): :func:`timed_in_turn`."""
-    return timed_in_turn(
-        lambda: insanity.search(insanity.p0), lambda: insanity_words.search(insanity_words.p0), repeat
-    )
-
-
-def setup_timed(repeat: int = 5) -> Ratio:
-    """ "Getting the initial position in the desired form is as complicated a computation as the actual
-    tree search" (ch. 5): ``puzz3``, ``puzz4`` and ``puzz`` made from ``puzz1`` (``orientations``)
-    against ``search p₀`` on them, :func:`timed_in_turn`."""
-    return timed_in_turn(
-        lambda: insanity.orientations(insanity.puzz1), lambda: insanity.search(insanity.p0), repeat
-    )
+# --- a claim of the notes shown: a win named LOSE ------------------------------------------------
 
 
 class NamedLose(NamedTuple):

@@ -11,5 +11,8 @@
 - :mod:`lispy.chapter6.memoised`: ``valmax`` memoised (a transposition table for minimax, with
   ``toolz.memoize``), and why the same table keyed on the position alone is wrong for αβ;
 - :mod:`lispy.chapter6.iteration`: "iterative versions are generally better", shown by the frames
-  each form of ``maxlis`` keeps open.
+  each form of ``maxlis`` keeps open;
+- :mod:`lispy.chapter6.checks`: the chapter's claims that a run can check (the correct move, a
+  primed ``maxlis``, αβ's value and its saving, Figure 2.6's moves marked x), each against an
+  independent computation.
 """

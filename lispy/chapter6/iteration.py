@@ -10,8 +10,9 @@ The first leaves a ``max`` pending at every element and finishes them on the way
 carries the maximum so far in ``x``, and its recursive call is its whole value (a tail call), which
 a LISP compiler makes a jump: a loop in constant space.  Python makes no such jump, so the
 transcription :func:`~lispy.chapter6.game_trees.maxlisa` still takes a frame per element;
-:func:`maxlisa_loop` is ``maxlisa`` as the compiler runs it.  :func:`iteration_timings` times the
-three on lists of numbers and counts the frames each keeps open: the space the notes' "better" saves.
+:func:`maxlisa_loop` is ``maxlisa`` as the compiler runs it.  :func:`forms` gives the three, ready to
+run on a list of numbers (the edition's inventory of claims times them, :mod:`lispy.edition.claims`),
+and :func:`frames_open` counts the frames each keeps open: the space the notes' "better" saves.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from lispy.chapter6.game_trees import maxlis, maxlis_iterative
-from lispy.runtime.counting import Count, seconds
+from lispy.runtime.counting import Count
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import from_iterable
 from lispy.sexpr.lists import a, d, n
 
-__all__ = ["IterationTimes", "iteration_timings", "maxlisa_loop"]
+__all__ = ["FORMS", "forms", "frames_open", "maxlisa_loop"]
 
 
 def maxlisa_loop(u: Any, x: Any, f: Callable[[Any], Any]) -> Any:
@@ -41,17 +42,30 @@ def maxlisa_loop(u: Any, x: Any, f: Callable[[Any], Any]) -> Any:
     return x
 
 
-class IterationTimes(NamedTuple):
-    """Taking the largest of ``length`` numbers by the recursive ``maxlis``, by the notes' iterative
-    ``maxlis`` (``maxlisa``, transcribed: a Python recursion too), and by ``maxlisa`` as a loop:
-    seconds (``recursive``, ``iterative``, ``loop``) and the most Python frames each had open at
-    once, counted from its first call of ``f`` (``frames``: the three in that order)."""
+FORMS = ("maxlis", "maxlisa", "maxlisa as a loop")
+"""The three ways of taking the largest of n numbers that :func:`forms` gives, in its order."""
 
-    length: int
-    recursive: float
-    iterative: float
-    loop: float
-    frames: tuple[int, int, int]
+
+def forms(length: int) -> list[Callable[[], Any]]:
+    """The largest of the numbers ``(0 1 … length-1)`` taken three ways, each a call of no arguments:
+    by the recursive ``maxlis``, by the notes' iterative ``maxlis`` (``maxlisa``, transcribed: a Python
+    recursion too) and by ``maxlisa`` as a loop (:data:`FORMS`).  The recursive forms run on lispy's
+    deep stack (:func:`lispy.runtime.recursion.deep`), as the transcriptions' callers do.
+
+    >>> [run() for run in forms(10)]
+    [9, 9, 9]
+    """
+
+    def identity(y: Any) -> Any:
+        return y
+
+    u = from_iterable(range(length))
+    recursive, iterative = deep(maxlis), deep(maxlis_iterative)
+    return [
+        functools.partial(recursive, u, identity),
+        functools.partial(iterative, u, identity),
+        functools.partial(maxlisa_loop, u, -float("inf"), identity),
+    ]
 
 
 def _depth() -> int:
@@ -61,29 +75,17 @@ def _depth() -> int:
     return depth
 
 
-def _frames(run: Callable[[Callable[[Any], Any]], Any]) -> int:
-    f = Count(lambda y: y, keep=lambda y: _depth())
-    run(f.counted)
-    return max(f.seen) - min(f.seen)
+def frames_open(length: int) -> tuple[int, int, int]:
+    """The most Python frames each of the three :func:`forms` has open at once while taking the largest of
+    ``length`` numbers, counted from its first call of ``f``: the space the notes' "better" saves.
 
-
-def iteration_timings(lengths: tuple[int, ...] = (10, 1000)) -> list[IterationTimes]:
-    """:class:`IterationTimes` for lists ``(0 1 … length-1)`` of each length (the recursive forms run on
-    lispy's deep stack, :func:`lispy.runtime.recursion.deep`, as the transcriptions' callers do)."""
-
-    def identity(y: Any) -> Any:
-        return y
-
-    recursive, iterative = deep(maxlis), deep(maxlis_iterative)
+    >>> frames_open(1000)
+    (999, 999, 0)
+    """
+    u = from_iterable(range(length))
     found = []
-    for length in lengths:
-        u = from_iterable(range(length))
-        runs: list[Callable[[Callable[[Any], Any]], Any]] = [
-            functools.partial(recursive, u),
-            functools.partial(iterative, u),
-            functools.partial(maxlisa_loop, u, -float("inf")),
-        ]
-        times = [seconds(functools.partial(run, identity), budget=0.005, repeat=3) for run in runs]
-        frames = [_frames(run) for run in runs]
-        found.append(IterationTimes(length, times[0], times[1], times[2], (frames[0], frames[1], frames[2])))
-    return found
+    for run in (maxlis, maxlis_iterative, lambda v, f: maxlisa_loop(v, -float("inf"), f)):
+        f = Count(lambda y: y, keep=lambda y: _depth())
+        deep(run)(u, f.counted)
+        found.append(max(f.seen) - min(f.seen))
+    return found[0], found[1], found[2]

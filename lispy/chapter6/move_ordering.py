@@ -242,16 +242,32 @@ def lookahead_ordered(
 
 
 class LookAhead(NamedTuple):
-    """Terminal positions evaluated with an ordering, means over some games: by the main search
-    and by the look-aheads that order its moves."""
+    """Terminal positions evaluated with an ordering, game by game: by the main search (``mains``) and
+    by the look-aheads that order its moves (``lookaheads``); :attr:`main`, :attr:`lookahead` and
+    :attr:`total` are their means over the games."""
 
-    main: float
-    lookahead: float
+    mains: tuple[int, ...]
+    lookaheads: tuple[int, ...]
+
+    @property
+    def main(self) -> float:
+        """The main search's evaluations, the mean over the games."""
+        return statistics.mean(self.mains)
+
+    @property
+    def lookahead(self) -> float:
+        """The look-aheads' evaluations, the mean over the games."""
+        return statistics.mean(self.lookaheads)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Both, game by game: what the ordered search costs in evaluations."""
+        return tuple(m + x for m, x in zip(self.mains, self.lookaheads, strict=True))
 
     @property
     def total(self) -> float:
-        """Both: what the ordered search costs in evaluations."""
-        return self.main + self.lookahead
+        """Both, the mean over the games."""
+        return statistics.mean(self.totals)
 
 
 def lookahead_counts(
@@ -263,7 +279,7 @@ def lookahead_counts(
     look-aheads' own evaluations.  The schedules search each game in turn, sharing its positions.
 
     >>> lookahead_counts(2, 2, {"as generated": None}, trials=1)
-    {'as generated': LookAhead(main=4, lookahead=0)}
+    {'as generated': LookAhead(mains=(4,), lookaheads=(0,))}
     """
     root = Incremental((), 0.0)
     main: dict[str, list[int]] = {name: [] for name in schedules}
@@ -279,7 +295,7 @@ def lookahead_counts(
                 ordered, cost = lookahead_ordered(game, n, schedule)
                 main[name].append(terminals_examined(ordered, root, "maxval")[1])
                 extra[name].append(cost.calls)
-    return {name: LookAhead(statistics.mean(main[name]), statistics.mean(extra[name])) for name in schedules}
+    return {name: LookAhead(tuple(main[name]), tuple(extra[name])) for name in schedules}
 
 
 # --- the counts the chapter script and the edition both show -----------------------------

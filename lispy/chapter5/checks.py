@@ -1,0 +1,377 @@
+"""Chapter 5's claims that a run can check, each checked against an independent computation.
+
+McCarthy's chapter 5 says more than its definitions: that ``search`` is depth first and gives
+"the winning position", that the path example finds a path, that ``puzz2`` is "the list of all
+24 cycles", that three orientations of the first block are enough "for symmetry reasons", that
+the bit words' ``and`` tells whether a block fits, that the words' ``lose`` "is trivial", and
+that ``allsol`` finds all the solutions.  Each function here runs the transcription and a plain
+Python computation written without it (no ``search``, no cons cells where they can be avoided),
+and reports how many cases were tried and how many agreed (:class:`Agreement`).  The edition's
+inventory of the notes' claims (:mod:`lispy.edition.claims`) words the results.
+
+Each check takes the thing it checks as a parameter with the transcription as its default, so
+that a test can hand it a wrong one and see the check fail.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from lispy.chapter5 import insanity, insanity_words
+from lispy.chapter5.paths import path_search
+from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
+from lispy.runtime.counting import Count
+from lispy.sexpr.data import from_iterable, lisp, to_pylist
+
+__all__ = [
+    "Agreement",
+    "and_test",
+    "depth_first",
+    "every_tower",
+    "lose_never_fires",
+    "non_losing_positions",
+    "paths_found",
+    "rotations",
+    "symmetric_towers",
+]
+
+Searcher = Callable[[Any, Any, Any], TreeSearch]
+
+
+class Agreement(NamedTuple):
+    """How many cases a check tried, how many agreed, and the first that did not (``None`` if all did)."""
+
+    tried: int
+    agreed: int
+    first_disagreement: Any = None
+
+    @property
+    def all(self) -> bool:
+        """Every case agreed (and there was at least one)."""
+        return self.tried > 0 and self.agreed == self.tried
+
+
+def _agreement(cases: Iterator[tuple[Any, bool]]) -> Agreement:
+    tried = agreed = 0
+    first = None
+    for case, same in cases:
+        tried += 1
+        agreed += same
+        if not same and first is None:
+            first = case
+    return Agreement(tried, agreed, first)
+
+
+# --- the general search: depth first, its value the first win -----------------------------------
+
+
+def _random_tree(
+    seed: int,
+) -> tuple[Callable[[Any], bool], Callable[[Any], bool], Callable[[Any], list[Any]]]:
+    """A random tree of positions ``(seed, i1, …, ik)``: up to 3 successors each, at most 5 deep; about
+    one position in six loses and one in eight is a win; all fixed by ``seed`` and the path."""
+
+    def draw(p: tuple[int, ...], salt: int) -> float:
+        return random.Random(hash((salt, *p))).random()
+
+    def lose(p: tuple[int, ...]) -> bool:
+        return len(p) > 1 and draw(p, 1) < 1 / 6
+
+    def ter(p: tuple[int, ...]) -> bool:
+        return len(p) > 1 and draw(p, 2) < 1 / 8
+
+    def children(p: tuple[int, ...]) -> list[Any]:
+        return [] if len(p) > 5 else [(*p, i) for i in range(int(draw(p, 3) * 4))]
+
+    return lose, ter, children
+
+
+def _depth_first(p: Any, lose: Callable[[Any], bool], ter: Callable[[Any], bool],
+                 children: Callable[[Any], list[Any]], seen: list[Any]) -> Any:  # fmt: skip
+    """The first win in a preorder walk from ``p`` that does not go below a losing position, or
+    ``None``; ``seen`` gets every position the walk tests, in order.  Plain recursion, no cells."""
+    seen.append(p)
+    if lose(p):
+        return None
+    if ter(p):
+        return p
+    for c in children(p):
+        found = _depth_first(c, lose, ter, children, seen)
+        if found is not None:
+            return found
+    return None
+
+
+def depth_first(trees: int = 200, searcher: Searcher = tree_search) -> Agreement:
+    """ "We begin with a general depth first tree search function" and "the value of search p is the
+    winning position" (ch. 5): on ``trees`` random trees, the positions ``search`` tests with
+    ``lose``, in order, are those of a preorder walk that stops at the first win, and its value is
+    that win (``LOSE`` where there is none).
+
+    >>> depth_first(20)
+    Agreement(tried=20, agreed=20, first_disagreement=None)
+    """
+
+    def cases() -> Iterator[tuple[Any, bool]]:
+        for seed in range(trees):
+            lose, ter, children = _random_tree(seed)
+            counted = Count(lose, keep=lambda p: p)
+
+            def successors(p: Any, children: Callable[[Any], list[Any]] = children) -> Any:
+                return from_iterable(children(p))
+
+            value = searcher(counted.counted, ter, successors).search((seed,))
+            seen: list[Any] = []
+            expected = _depth_first((seed,), lose, ter, children, seen)
+            yield seed, counted.seen == seen and value == (LOSE if expected is None else expected)
+
+    return _agreement(cases())
+
+
+# --- paths in a graph ---------------------------------------------------------------------------
+
+_VERTICES = "ABCDEF"
+
+
+def _random_graph(rng: random.Random) -> dict[str, list[str]]:
+    return {v: [w for w in _VERTICES if w != v and rng.random() < 0.3] for v in _VERTICES}
+
+
+def _simple_paths(graph: dict[str, list[str]], path: list[str], final: str) -> Iterator[list[str]]:
+    """Every path from ``path`` that visits no vertex twice and stops on reaching ``final``, in the
+    order of the neighbours: a plain recursion over Python lists."""
+    if path[-1] == final:
+        yield path
+        return
+    for w in graph[path[-1]]:
+        if w not in path:
+            yield from _simple_paths(graph, [*path, w], final)
+
+
+def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher | None = None) -> Agreement:
+    """ "Our first example is finding a path from an initial node to a final node in a graph" (ch. 5):
+    on ``graphs`` random graphs of six vertices (each edge there with probability 0.3, cycles
+    allowed), ``search (A)`` is the first path to ``F`` of an independent walk, reversed, or ``LOSE``
+    exactly where no path exists, and ``allsol (A)`` is every path, in the same order.
+
+    >>> paths_found(20)
+    Agreement(tried=20, agreed=20, first_disagreement=None)
+    """
+    rng = random.Random(seed)
+
+    def cases() -> Iterator[tuple[Any, bool]]:
+        for _ in range(graphs):
+            graph = _random_graph(rng)
+            written = from_iterable(lisp(v, *graph[v]) for v in _VERTICES)
+            if searcher is None:
+                app = path_search(written, "F")
+            else:  # the same three functions, given to another search
+                found = path_search(written, "F")
+                app = searcher(found.lose, found.ter, found.successors)
+            every = [from_iterable(reversed(p)) for p in _simple_paths(graph, ["A"], "F")]
+            first = every[0] if every else LOSE
+            yield written, app.search(lisp("A")) == first and to_pylist(app.allsol(lisp("A"))) == every
+
+    return _agreement(cases())
+
+
+# --- Instant Insanity ---------------------------------------------------------------------------
+
+
+def _cycles(puzz: Any) -> list[list[tuple[str, ...]]]:
+    """``puzz`` as Python: for each block, its orientations, each a tuple of four side colours."""
+    return [[tuple(o) for o in to_pylist(block)] for block in to_pylist(puzz)]
+
+
+def _position(chosen: tuple[tuple[str, ...], ...]) -> Any:
+    """The list representation's position for blocks placed in the orientations ``chosen``: four
+    faces, each the colours on it, the last block placed first."""
+    return from_iterable(from_iterable(c[j] for c in reversed(chosen)) for j in range(4))
+
+
+def every_tower(puzz: Any = insanity.puzz, allsol: Callable[[Any], Any] = insanity.allsol) -> Agreement:
+    """ "The object of the puzzle is to build a tower of all four blocks such that each vertical face
+    of the tower involves all four colors" and ``allsol`` finds all the solutions (ch. 5): every
+    choice of one orientation per block in ``puzz`` is tried (3 × 24 × 24 × 24 for the notes'
+    puzzle), and those whose four faces each show four colours are, in order, ``allsol p₀``.
+    ``tried`` is the number of choices, ``agreed`` the towers among them when the lists agree
+    (else 0, and the first disagreement is the pair of lists).
+
+    >>> every_tower()
+    Agreement(tried=41472, agreed=3, first_disagreement=None)
+    """
+    blocks = _cycles(puzz)
+    choices = list(itertools.product(*blocks))
+    towers = [c for c in choices if all(len({o[j] for o in c}) == 4 for j in range(4))]
+    expected = [_position(c) for c in towers]
+    found = to_pylist(allsol(insanity.p0))
+    if found == expected:
+        return Agreement(len(choices), len(towers))
+    return Agreement(len(choices), 0, (found, expected))
+
+
+def rotations(puzz2: Any = insanity.puzz2) -> Agreement:
+    """ "We write down one cycle of side colors for each choice of the face put on top and get the list
+    of all 24 cycles" (ch. 5): the cycles of ``puzz2`` are the side faces, read clockwise from the
+    first, of the 24 rotations of a cube whose faces are numbered 1 (top), 2 to 5 (the sides
+    clockwise) and 6 (bottom).  The rotations are generated independently, as permutations: a
+    quarter turn about the vertical axis and a quarter turn about the axis through faces 3 and 5.
+    ``tried``: the cycles of ``puzz2``; ``agreed``: those that are a rotation's, each once.
+
+    >>> rotations()
+    Agreement(tried=24, agreed=24, first_disagreement=None)
+    """
+    start: tuple[int, ...] = (1, 2, 3, 4, 5, 6)  # the face at: top, side 1, side 2, side 3, side 4, bottom
+
+    def turn(o: tuple[int, ...]) -> tuple[int, ...]:
+        return (o[0], o[2], o[3], o[4], o[1], o[5])
+
+    def tip(o: tuple[int, ...]) -> tuple[int, ...]:  # side 1 comes up, the top goes to side 3
+        return (o[1], o[5], o[2], o[0], o[4], o[3])
+
+    group, frontier = {start}, [start]
+    while frontier:
+        o = frontier.pop()
+        for g in (turn(o), tip(o)):
+            if g not in group:
+                group.add(g)
+                frontier.append(g)
+    sides = {o[1:5] for o in group}
+    listed = [tuple(c) for c in to_pylist(puzz2)]
+    counts = Counter(listed)
+    bad = next((c for c in listed if c not in sides or counts[c] > 1), None)
+    good = sum(1 for c in listed if c in sides and counts[c] == 1)
+    return Agreement(len(listed), good if len(group) == 24 else 0, bad)
+
+
+def _faces_permuted(word: int, order: tuple[int, ...]) -> int:
+    """The word with its four 4-bit faces rearranged: face j of the result is face ``order[j]``."""
+    return sum(((word >> (4 * f)) & 0xF) << (4 * j) for j, f in enumerate(order))
+
+
+SQUARE = tuple(
+    tuple((turn + j) % 4 for j in range(4)) if not flip else tuple((turn - j) % 4 for j in range(4))
+    for flip in (False, True)
+    for turn in range(4)
+)
+"""The 8 symmetries of a tower's four faces (0 to 3 round it): 4 quarter turns, and each with the
+tower turned over (right and left swapped)."""
+
+
+def symmetric_towers(full: Any = None, reduced: Any = None) -> tuple[int, int, bool]:
+    """ "for symmetry reasons we need only consider three as distinct, say the first, ninth, and
+    seventeen" (ch. 5): ``(every solution with the first block in all 24 orientations, the
+    solutions with it in three, whether the first are exactly the second turned by the 8
+    symmetries of a tower)``, on words.  ``full`` and ``reduced`` default to ``allsol (0)`` with
+    ``puzz4`` and with ``puzza``; the comparison is of multisets, positions as tuples of words.
+
+    >>> symmetric_towers()
+    (24, 3, True)
+    """
+    if full is None:
+        full = insanity_words.word_tower_search(insanity_words.words(insanity.puzz4)).allsol(
+            insanity_words.p0
+        )
+    if reduced is None:
+        reduced = insanity_words.allsol(insanity_words.p0)
+    found = Counter(tuple(to_pylist(p)) for p in to_pylist(full))
+    turned = Counter(
+        tuple(_faces_permuted(w, order) for w in to_pylist(p)) for p in to_pylist(reduced) for order in SQUARE
+    )
+    return sum(found.values()), len(to_pylist(reduced)), found == turned
+
+
+def _word(tower: tuple[tuple[str, ...], ...]) -> int:
+    """The ``or`` of the blocks' words, computed from the colours, not by ``zap``: face j's bits
+    say which colours the tower shows on face j."""
+    bit = {"R": 1, "W": 2, "G": 4, "B": 8}
+    return sum(bit[c[j]] << (4 * j) for c in tower for j in range(4)) if tower else 0
+
+
+def _partial_towers(blocks: list[list[tuple[str, ...]]]) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """Every partial tower (blocks 1 … k, k < 4) with no colour twice on a face: the towers the list
+    representation's search can reach."""
+    stack: list[tuple[tuple[str, ...], ...]] = [()]
+    while stack:
+        tower = stack.pop()
+        yield tower
+        if len(tower) < len(blocks) - 1:
+            for o in blocks[len(tower)]:
+                if all(o[j] not in {c[j] for c in tower} for j in range(4)):
+                    stack.append((*tower, o))
+
+
+def and_test(fits: Callable[[int, int], bool] | None = None, puzz: Any = insanity.puzz) -> Agreement:
+    """ "A particular face cycle from the next block can be added to the tower if the and of its word
+    with the word representing the tower is zero" (ch. 5): for every partial tower the search can
+    reach and every orientation of the next block, ``fits(tower word, zap cycle)`` (by default the
+    notes' test, ``[a p and x] = 0``) is true exactly when the list representation's ``lose`` is
+    false for the tower with the block added.  Words are made from the colours (:func:`_word`).
+
+    >>> and_test()
+    Agreement(tried=2427, agreed=2427, first_disagreement=None)
+    """
+    test = fits or (lambda tower, x: tower & x == 0)
+    blocks = _cycles(puzz)
+
+    def cases() -> Iterator[tuple[Any, bool]]:
+        for tower in _partial_towers(blocks):
+            for o in blocks[len(tower)]:
+                extended = _position((*tower, o))
+                yield (
+                    (tower, o),
+                    test(_word(tower), insanity_words.zap(from_iterable(o))) == (not insanity.lose(extended)),
+                )
+
+    return _agreement(cases())
+
+
+def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, Agreement]:
+    """ "lose is trivial, because the mapchoose is used to make sure that only non-losing new positions
+    are generated by successors" (ch. 5): ``allsol (0)`` on words run with ``lose`` counted and
+    every position kept.  Returns ``(positions lose was applied to, how often it was true, whether
+    each position is a tower with no colour twice on a face)``: each word has, on every face, one
+    bit per block placed, so the colours on a face are all different.
+
+    >>> lose_never_fires()
+    (105, 0, Agreement(tried=105, agreed=105, first_disagreement=None))
+    """
+    lose = Count(app.lose, keep=lambda p: p)
+    tree_search(lose.counted, app.ter, app.successors).allsol(insanity_words.p0)
+    fired = sum(1 for p in lose.seen if app.lose(p))
+
+    def sound(p: Any) -> bool:
+        words = to_pylist(p)
+        placed = len(words) - 1
+        return all(bin((words[0] >> (4 * j)) & 0xF).count("1") == placed for j in range(4))
+
+    return lose.calls, fired, _agreement((p, sound(p)) for p in lose.seen)
+
+
+def non_losing_positions() -> tuple[int, int, int, bool]:
+    """ "without changing the basic search algorithm" (ch. 5): the one ``search`` of
+    :func:`~lispy.chapter5.tree_search.tree_search` run on both representations, the positions each
+    applies ``lose`` to counted and kept.  Returns ``(positions the lists' search examines, those of
+    them that do not lose, positions the words' search examines, whether the words' are the lists'
+    non-losing ones, in the same order)``; a list position is compared with a word position by the
+    colours on its faces.
+
+    >>> non_losing_positions()
+    (591, 29, 29, True)
+    """
+    lists = Count(insanity.lose, keep=lambda p: p)
+    tree_search(lists.counted, insanity.ter, insanity.successors).search(insanity.p0)
+    words = Count(insanity_words.lose, keep=lambda p: p)
+    tree_search(words.counted, insanity_words.ter, insanity_words.successors).search(insanity_words.p0)
+    kept = [p for p in lists.seen if not insanity.lose(p)]
+
+    def as_word(p: Any) -> int:
+        faces = [to_pylist(f) for f in to_pylist(p)]
+        return _word(tuple(tuple(face[k] for face in faces) for k in range(len(faces[0])))) if faces[0] else 0
+
+    same = [as_word(p) for p in kept] == [to_pylist(p)[0] for p in words.seen]
+    return lists.calls, len(kept), words.calls, same

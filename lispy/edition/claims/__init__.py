@@ -1,0 +1,103 @@
+"""The notes' claims: an inventory made from McCarthy's text, each claim measured and judged.
+
+McCarthy's chapters say more than their definitions: that ``search`` is depth first, that setting
+up the puzzle is "as complicated a computation as the actual tree search", that the bit words make
+"a factor of ten speedup", that αβ "looks at about only k^(n/2)" positions, that αβ was "first
+proposed by McCarthy about 1958".  This package is the edition's inventory of them, read from both
+chapters (FOO.XGP[206,JMC], 1973-11-06): one :class:`~lispy.edition.claims.record.Claim` per claim,
+with the notes' words, where they stand (the chapter, the edition's section, the line of
+FOO.XGP[206,JMC] where the sentence begins), what this run measured, and a verdict:
+
+- ``"agrees"`` or ``"differs"``: the run settles it;
+- ``"turns on the reading"``: the sentence can be read two ways, and the run settles each
+  (:class:`~lispy.edition.claims.record.Reading`), not the same way;
+- ``"no verdict"``: no run can settle it (history, advice on writing programs, the PDP-10's own
+  times), or this run's timings spread too widely; ``reason`` says which.
+
+Counts are exact.  Times are CPU seconds, taken in interleaved rounds, and a verdict that rests on
+times gives their median and interquartile range (:func:`~lispy.edition.claims.record.timed_in_rounds`).
+The figures come from the library (:mod:`lispy.chapter5.checks`, :mod:`lispy.chapter5.work`,
+:mod:`lispy.chapter6.checks`, :mod:`lispy.chapter6.move_ordering`, :mod:`lispy.chapter6.iteration`);
+:mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` word them.
+:func:`chapter_claims` measures a chapter's claims once per process and keeps them, so that the
+edition and ``python -m chapters`` (each chapter script prints its own; the whole run ends with
+:func:`~lispy.edition.claims.record.tally`) render the same figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lispy.chapter6.move_ordering import knuth_moore
+from lispy.chapter6.move_ordering import ordering_series as counted_series
+from lispy.edition.claims import chapter5, chapter6
+from lispy.edition.claims.record import (
+    ARCHIVE,
+    VERDICTS,
+    Claim,
+    Reading,
+    Spread,
+    tally,
+    timed_in_rounds,
+)
+
+__all__ = [
+    "ARCHIVE",
+    "STEPS",
+    "VERDICTS",
+    "Claim",
+    "Reading",
+    "Spread",
+    "chapter_claims",
+    "claims",
+    "measuring",
+    "ordering_series",
+    "tally",
+    "timed_in_rounds",
+]
+
+STEPS = {"5": chapter5.STEPS, "6": chapter6.STEPS}
+"""How many steps :func:`measuring` yields for each chapter."""
+
+_MEASURED: dict[str, tuple[Claim, ...]] = {}
+
+
+def measuring(chapter: str) -> Iterator[str]:
+    """Measure the claims of chapter ``"5"`` or ``"6"`` and keep them, yielding the name of each long
+    step (:data:`STEPS` of them) as it begins, for a progress bar; nothing if they are kept already.
+    Raises ``ValueError`` for another chapter."""
+    if chapter not in STEPS:
+        raise ValueError(f"the notes have chapters 5 and 6, not {chapter!r}")
+    if chapter not in _MEASURED:
+        steps = chapter5.measure() if chapter == "5" else chapter6.measure(chapter5.CLAIMS + 1)
+        found = yield from steps
+        _MEASURED[chapter] = tuple(found)
+
+
+def chapter_claims(chapter: str) -> list[Claim]:
+    """The claims of chapter ``"5"`` or ``"6"``, measured the first time they are asked for in this
+    process (:func:`measuring`) and kept: every later call, from the edition or a chapter script,
+    gets the same figures.  Raises ``ValueError`` for another chapter."""
+    for _ in measuring(chapter):
+        pass
+    return list(_MEASURED[chapter])
+
+
+def claims() -> list[Claim]:
+    """Every claim of both chapters, in the notes' order (:func:`chapter_claims`)."""
+    return chapter_claims("5") + chapter_claims("6")
+
+
+def ordering_series(k: int = 4, depths: range = range(1, 8), trials: int = 3) -> dict[str, list[float]]:
+    """Terminal positions examined on uniform trees of ``k`` moves, by depth: minimax (k^n), αβ with
+    the worst move first, in random order (the mean over ``trials`` trees), with the best move first,
+    and Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1 (:func:`lispy.chapter6.move_ordering.ordering_series`):
+    the edition's figure."""
+    counted = counted_series(k, depths, trials)
+    return {
+        "minimax, k^n": counted["minimax"],
+        "αβ, worst move first": counted["αβ worst first"],
+        "αβ, random order": counted["αβ random order"],
+        "αβ, best move first": counted["αβ best first"],
+        "k^⌈n/2⌉ + k^⌊n/2⌋ − 1": [float(knuth_moore(k, n)) for n in depths],
+    }

@@ -1,0 +1,249 @@
+"""The notes' claims (:mod:`lispy.edition.claims`): every record is whole, its quote is the notes' own
+words at the line it gives, the verdicts that rest on counts are the ones the counts give, a verdict
+that rests on times shows their spread, and each check behind a verdict fails when what it checks
+is wrong (:mod:`lispy.chapter5.checks`, :mod:`lispy.chapter6.checks`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lispy.chapter5 import checks as checks5
+from lispy.chapter5 import insanity, insanity_words
+from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
+from lispy.chapter6 import checks as checks6
+from lispy.chapter6.sexp_games import tree
+from lispy.edition.claims import VERDICTS, Claim, Spread, chapter_claims, claims, tally, timed_in_rounds
+from lispy.edition.claims import chapter5 as claims5
+from lispy.edition.locate import normalise
+from lispy.edition.sources import load
+from lispy.sexpr.data import NIL, from_iterable, lisp, to_pylist
+from lispy.sexpr.lists import a, d, length
+from lispy.sexpr.reader import read
+
+XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
+
+
+@pytest.fixture(scope="module")
+def inventory() -> list[Claim]:
+    return claims()
+
+
+@pytest.fixture(scope="module")
+def by_anchor(inventory: list[Claim]) -> dict[str, Claim]:
+    return {c.anchor: c for c in inventory}
+
+
+# --- the records ----------------------------------------------------------------------------------
+
+
+def test_every_record_is_whole_and_in_the_notes_order(inventory: list[Claim]) -> None:
+    assert [c.number for c in inventory] == list(range(1, len(inventory) + 1))
+    assert len({c.anchor for c in inventory}) == len(inventory)
+    assert sum(c.chapter == "5" for c in inventory) == claims5.CLAIMS
+    lines = [c.line for c in inventory]
+    assert lines == sorted(lines)  # the notes' order: FOO.XGP holds chapter 5, then chapter 6
+    for c in inventory:
+        assert c.quote and c.claim and c.verdict in VERDICTS, c.anchor
+        assert (c.verdict == "turns on the reading") <= (len(c.readings) >= 2), c.anchor
+        assert all(r.verdict in ("agrees", "differs", "mixed", "unsettled") for r in c.readings), c.anchor
+        assert bool(c.reason) == (c.verdict == "no verdict"), c.anchor  # no verdict without its reason
+        assert c.checkable or c.verdict == "no verdict", c.anchor
+        assert c.anchor.startswith("claim-") and f"line {c.line}" in c.where
+
+
+def test_the_count_is_the_inventorys(inventory: list[Claim]) -> None:
+    checkable = [c for c in inventory if c.checkable]
+    said = tally(inventory)
+    assert said.startswith(
+        f"{len(inventory)} claims by this edition's count: {len(checkable)} that running code"
+    )
+    assert said.endswith(f"and {len(inventory) - len(checkable)} that it cannot.")
+    assert len(inventory) >= 40 and len(checkable) >= 25
+
+
+def test_each_quote_is_the_notes_own_words_at_its_line(inventory: list[Claim]) -> None:
+    """Read from the archive file itself, where the team's copy is at hand (see test_edition_sources)."""
+    here = Path(__file__).resolve()
+    found = [p / "shared" / "notes" / "sources" / XGP_FILE for p in here.parents[1:]]
+    path = next((p for p in found if p.is_file()), None)
+    if path is None:
+        pytest.skip("the archive file FOO.XGP[206,JMC] is not at hand")
+    paragraphs = list(load(path))
+    for c in inventory:
+        holding = [k for k, p in enumerate(paragraphs) if normalise(c.quote) in normalise(p.text)]
+        assert holding, f"{c.anchor}: its quote is not in FOO.XGP[206,JMC]"
+        k = holding[0]
+        after = paragraphs[k + 1].line if k + 1 < len(paragraphs) else 10**9
+        assert paragraphs[k].line <= c.line < after, c.anchor
+        assert paragraphs[k].section == c.chapter, c.anchor
+
+
+# --- the verdicts -------------------------------------------------------------------------------
+
+COUNTED_AGREES = [
+    "claim-depth-first", "claim-name-lose", "claim-paths", "claim-tower", "claim-24-cycles",
+    "claim-three-orientations", "claim-same-search", "claim-and-test", "claim-lose-trivial",
+    "claim-mathematics", "claim-allsol", "claim-appending", "claim-strategy", "claim-correct-move",
+    "claim-primed", "claim-more-computation", "claim-figure-2-6", "claim-refutation", "claim-order",
+    "claim-best-first", "claim-10-4",
+]  # fmt: skip
+"""The claims whose verdicts rest on counts alone, which a run gives exactly."""
+
+
+def test_the_verdicts_that_rest_on_counts(by_anchor: dict[str, Claim]) -> None:
+    for anchor in COUNTED_AGREES:
+        assert by_anchor[anchor].verdict == "agrees", anchor
+    readings = {
+        "claim-short": ["agrees", "differs"],  # 47 symbols against 57; with their helpers 148 against 91
+        "claim-a-tree": ["agrees", "differs"],  # lines of play, boards
+        "claim-worst-first": ["agrees", "differs"],  # the lexicographic trees; random leaves sorted
+        "claim-look-ahead": ["agrees", "mixed"],  # an ordering; a saving at k = 8, not at k = 4
+    }
+    for anchor, verdicts in readings.items():
+        c = by_anchor[anchor]
+        assert c.verdict == "turns on the reading" and [r.verdict for r in c.readings] == verdicts, anchor
+    setup = by_anchor["claim-setup"]
+    assert setup.readings[0].reading == "as a program" and setup.readings[0].verdict == "agrees"
+    assert "6 statements of 172 symbols" in setup.readings[0].measured
+
+
+def test_the_figures_behind_them(by_anchor: dict[str, Claim]) -> None:
+    assert "19,999 terminal positions" in by_anchor["claim-10-4"].measured
+    assert "591 positions, 29 of which do not lose" in by_anchor["claim-same-search"].measured
+    assert "549,946" in by_anchor["claim-a-tree"].readings[0].measured
+    assert "5,478 distinct boards, 5,396 of them" in by_anchor["claim-a-tree"].readings[1].measured
+    assert "XOXOXOX.." in by_anchor["claim-strategy"].measured
+    look_ahead = by_anchor["claim-look-ahead"].readings[1].measured
+    assert "982 against 781 at k = 4, n = 6" in look_ahead and "9,781 against 10,950 at k = 8" in look_ahead
+    assert "936, 959, 959 of 1,024" in by_anchor["claim-worst-first"].readings[1].measured
+    assert ("6", "6", "46,656", "431", "431", "46,656", "5,945.7", "3,175") in by_anchor["claim-order"].rows
+
+
+TIMED = ["claim-setup", "claim-11-seconds", "claim-factor-of-ten", "claim-one-second",
+         "claim-greater-speedup", "claim-efficient", "claim-iterative"]  # fmt: skip
+
+
+def test_a_verdict_from_times_shows_their_median_and_spread(by_anchor: dict[str, Claim]) -> None:
+    for anchor in TIMED:
+        c = by_anchor[anchor]
+        text = " ".join([c.measured, *(r.measured for r in c.readings)])
+        assert "median" in text and "interquartile range" in text and "over 9 rounds" in text, anchor
+    pdp10 = by_anchor["claim-11-seconds"]
+    assert pdp10.verdict == "no verdict" and "the PDP-10's 11 s is about" in pdp10.measured
+    assert "times as long" in pdp10.measured  # the PDP-10 took longer, not this machine
+
+
+def test_the_historical_claims_say_why_no_run_can_check_them(by_anchor: dict[str, Claim]) -> None:
+    for anchor in ("claim-mccarthy-1958", "claim-edwards-hart", "claim-brudno", "claim-early-chess"):
+        c = by_anchor[anchor]
+        assert not c.checkable and c.section == "History" and "history" in c.reason
+
+
+def test_a_chapters_claims_are_measured_once() -> None:
+    first, again = chapter_claims("5"), chapter_claims("5")
+    assert first == again and all(x is y for x, y in zip(first, again, strict=True))
+    with pytest.raises(ValueError, match="chapters 5 and 6"):
+        chapter_claims("7")
+
+
+# --- times --------------------------------------------------------------------------------------
+
+
+def test_timed_in_rounds_times_each_computation_once_a_round_in_turn() -> None:
+    calls: list[str] = []
+    timed = timed_in_rounds({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}, 4, budget=0)
+    assert calls == ["a", "b"] + ["a", "b"] * 4  # sized once each, then one timing of each a round
+    assert [len(s.values) for s in timed.values()] == [4, 4]
+
+
+def test_a_spread_is_the_median_and_the_quartiles() -> None:
+    spread = Spread((5.0, 1.0, 4.0, 2.0, 3.0))
+    assert (spread.median, spread.low, spread.high) == (3.0, 2.0, 4.0)
+    assert spread.ms() == "median 3000.00 ms (interquartile range 2000.00–4000.00 ms over 5 rounds)"
+    assert Spread((0.5,)).ratio(2) == "median 0.50 (interquartile range 0.50–0.50 over 1 rounds)"
+
+
+# --- each check fails when what it checks is wrong ----------------------------------------------
+
+
+def breadth_first(lose: Any, ter: Any, successors: Any) -> TreeSearch:
+    """A search that tries the positions level by level: the same wins, met in another order."""
+
+    def search(p: Any) -> Any:
+        level = [p]
+        while level:
+            following = []
+            for q in level:
+                if lose(q):
+                    continue
+                if ter(q):
+                    return q
+                following += to_pylist(successors(q))
+            level = following
+        return LOSE
+
+    found = tree_search(lose, ter, successors)
+    return found._replace(search=search)
+
+
+def test_depth_first_sees_a_search_that_is_not() -> None:
+    assert checks5.depth_first(50).all
+    assert not checks5.depth_first(50, searcher=breadth_first).all
+
+
+def test_paths_found_sees_a_search_that_misses_long_paths() -> None:
+    def shallow(lose: Any, ter: Any, successors: Any) -> TreeSearch:
+        return tree_search(lose, ter, lambda p: NIL if length(p) > 2 else successors(p))
+
+    assert not checks5.paths_found(50, searcher=shallow).all
+
+
+def test_every_tower_sees_an_allsol_that_drops_one() -> None:
+    checked = checks5.every_tower(allsol=lambda p: d(insanity.allsol(p)))
+    assert checked.agreed == 0 and checked.first_disagreement is not None
+
+
+def test_rotations_sees_a_cycle_that_is_no_rotation() -> None:
+    wrong = from_iterable([read("(2 4 3 5)"), *to_pylist(insanity.puzz2)[1:]])  # two sides swapped
+    checked = checks5.rotations(wrong)
+    assert (checked.tried, checked.agreed) == (24, 23) and checked.first_disagreement == (2, 4, 3, 5)
+
+
+def test_symmetric_towers_sees_a_lost_tower() -> None:
+    reduced = insanity_words.allsol(insanity_words.p0)
+    assert checks5.symmetric_towers(reduced=reduced)[2]
+    assert not checks5.symmetric_towers(reduced=d(reduced))[2]
+
+
+def test_and_test_sees_a_test_of_one_face_only() -> None:
+    assert not checks5.and_test(fits=lambda tower, x: tower & x & 0xF == 0).all
+
+
+def test_lose_never_fires_sees_a_lose_that_does() -> None:
+    words = insanity_words.tower
+    _, fired, _ = checks5.lose_never_fires(tree_search(lambda p: length(p) == 3, words.ter, words.successors))
+    assert fired > 0
+
+
+def test_correct_move_sees_a_move_chosen_blindly() -> None:
+    assert checks6.correct_move(30).all
+    assert not checks6.correct_move(30, search=tree._replace(movemax=lambda p: a(p))).all
+
+
+def test_primed_sees_a_function_that_looks_at_the_first_element_only() -> None:
+    checked, on_nil, _ = checks6.primed(30, prime=lambda u, f: f(a(u)))
+    assert not checked.all and not on_nil.startswith("NoMoveError")
+
+
+def test_unexamined_moves_sees_moves_that_matter() -> None:
+    checked, _ = checks6.unexamined_moves(((2, 5), (1, "x", "x")))  # after the 1, the x's decide
+    assert not checked.all
+
+
+def test_a_win_named_lose_is_still_lost_by_search() -> None:
+    """The record of claim 2 is the notes' point: search cannot tell a win named LOSE from failure."""
+    app = tree_search(lambda p: False, lambda p: p != "START", lambda p: lisp("LOSE"))
+    assert app.search("START") == LOSE and to_pylist(app.allsol("START")) == ["LOSE"]
