@@ -16,8 +16,8 @@ from lispy.aima.decision import Decision
 from lispy.aima.deepening import iterative_deepening_search
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import max_value, minimax_decision, minimax_value, value
-from lispy.chapter6.game_trees import game_tree_search
 from lispy.aima.transposition import AlphaBetaTT, Bound, Entry, TranspositionTable, alpha_beta_tt_search
+from lispy.chapter6.game_trees import game_tree_search
 from lispy.cs61b import COMPUTER, HUMAN, Best, Lecture17
 from lispy.games.tictactoe import SYMMETRIES, Bitboard, Board, TicTacToe, board, code, decode
 from lispy.sexpr.data import to_pylist

@@ -38,7 +38,7 @@ __all__ = ["alternating", "max_value", "min_value", "minimax_decision", "minimax
 
 
 def max_value(game: Game[Any], state: Any, player: Any) -> float:
-    """MAX-VALUE(state): the minimax value of ``state`` for ``player``, who is to move; the players alternate."""
+    """MAX-VALUE(state): the minimax value of ``state`` for ``player``, who is to move (players alternate)."""
     if game.terminal_test(state):
         return game.utility(state, player)
     v = -math.inf

@@ -29,7 +29,8 @@ from lispy.chapter6.game_trees import Game as McCarthyGame
 from lispy.sexpr.data import NIL, Cons
 
 __all__ = [
-    "EMPTY", "LINES", "PREFERENCE", "SYMMETRIES", "Bitboard", "Board", "TicTacToe", "board", "code", "decode", "show",
+    "EMPTY", "LINES", "PREFERENCE", "SYMMETRIES",
+    "Bitboard", "Board", "TicTacToe", "board", "code", "decode", "show",
 ]  # fmt: skip
 
 EMPTY = "."
@@ -233,7 +234,9 @@ _WINS: tuple[int, ...] = tuple(
 
 _MOVES_O = tuple(tuple((m, bit << 9) for m, bit in free) for free in _FREE)
 """``_FREE`` with O's bits (cell ``m`` is bit ``m + 9``)."""
-_LAST_X, _LAST_O = (tuple(tuple(bit for _, bit in reversed(free)) for free in table) for table in (_FREE, _MOVES_O))
+_LAST_X, _LAST_O = (
+    tuple(tuple(bit for _, bit in reversed(free)) for free in table) for table in (_FREE, _MOVES_O)
+)
 """The free cells' bits, last cell first: a Lisp list is built from its end."""
 
 
@@ -293,7 +296,8 @@ class Bitboard:
     >>> [decode(s).cells for _, s in game.successors(game.initial)][:2]
     ['X........', '.X.......']
     >>> from lispy.chapter6.game_trees import game_tree_search
-    >>> game_tree_search(*Bitboard(board("XX.OO....")).mccarthy()).valmax(Bitboard(board("XX.OO....")).initial)
+    >>> x_wins = Bitboard(board("XX.OO...."))
+    >>> game_tree_search(*x_wins.mccarthy()).valmax(x_wins.initial)
     1
     """
 
