@@ -3,6 +3,7 @@
     python -m bench                 # every benchmark in full: several minutes
     python -m bench --quick         # fewer rounds and the short parts only: about a minute or two
     python -m bench --out PATH      # write the page elsewhere
+    python -m bench --page          # and the edition's page in Chromium (needs LISPY_PYODIDE)
 
 Each section is one ``python -m bench.NAME`` run, its Markdown tables as that
 module prints them, under what the module's docstring says it measures.  The
@@ -81,6 +82,9 @@ SECTIONS = (
     Section("How deep each entry point recurs", "bench.depths", (), ()),
 )  # fmt: skip
 
+PAGE_SECTION = Section("The page in Chromium", "bench.page", (), ())
+"""Opt-in (``--page``): it builds the edition and drives Chromium, and needs a local Pyodide."""
+
 
 def description(doc: str | None) -> str:
     """A module docstring as the page's prose: plain text, without its indented command lines."""
@@ -119,7 +123,9 @@ def page(sections: Sequence[Section], quick: bool, clock: Callable[[], float] = 
     before, started = load(), clock()
     body = [section(s, quick) for s in cli.progress(sections, "benchmarks", label=lambda s: s.module)]
     after, minutes = load(), (clock() - started) / 60
-    command = "python -m bench" + (" --quick" if quick else "")
+    command = (
+        "python -m bench" + (" --quick" if quick else "") + (" --page" if PAGE_SECTION in sections else "")
+    )
     date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started))
     head = (
         "# Benchmarks\n\n"
@@ -134,6 +140,10 @@ def page(sections: Sequence[Section], quick: bool, clock: Callable[[], float] = 
         "user would not install (`python -m pip install -e '.[bench]'`; without them only lispy's "
         "rows are measured).\n"
     )
+    if PAGE_SECTION not in sections:
+        body.append(
+            f"## {PAGE_SECTION.title}\n\nNot measured in this run: `python -m bench --page` measures it.\n"
+        )
     return "\n".join([head, *body])
 
 
@@ -152,8 +162,15 @@ def main(argv: Sequence[str] = ()) -> None:
     parser = cli.parser("python -m bench", __doc__)
     parser.add_argument("--quick", action="store_true", help="fewer rounds, the short parts only")
     parser.add_argument("--out", type=Path, default=PAGE, help=f"the page to write (default {PAGE})")
+    parser.add_argument(
+        "--page", action="store_true", help="also time the edition's page in Chromium (bench.page)"
+    )
     args = parser.parse_args(argv)
-    text = page(SECTIONS, args.quick)
+    text = page((*SECTIONS, PAGE_SECTION) if args.page else SECTIONS, args.quick)
+    if not args.page:
+        text += (
+            f"\n## {PAGE_SECTION.title}\n\nNot measured in this run: `python -m bench --page` measures it.\n"
+        )
     write(re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE), args.out)
     print(f"wrote {args.out}", file=sys.stderr)
 
