@@ -136,14 +136,10 @@ def page(sections: Sequence[Section], quick: bool, clock: Callable[[], float] = 
         f"{after} after it.  Each section is one run of the command it names; a time on a shared "
         "machine moves by about ±20% from run to run, a ratio of two times from the same run much "
         "less.  The benchmarks are a tool for the people who change lispy: they stay in the "
-        "repository, are not installed with the wheel, and two of them compare lispy with peers a "
-        "user would not install (`python -m pip install -e '.[bench]'`; without them only lispy's "
-        "rows are measured).\n"
+        "repository, are not installed with the wheel, and they compare lispy with peers a user "
+        "would not install (PAIP's Common Lisp under SBCL, `apt-get install sbcl`; aima-python and "
+        "easyAI, `python -m pip install -e '.[bench]'`; without them only lispy's rows are measured).\n"
     )
-    if PAGE_SECTION not in sections:
-        body.append(
-            f"## {PAGE_SECTION.title}\n\nNot measured in this run: `python -m bench --page` measures it.\n"
-        )
     return "\n".join([head, *body])
 
 
