@@ -73,7 +73,7 @@ class Game(Protocol[S]):
     States are immutable and hashable, so they can key a transposition table;
     a successor is a new state, never the old one changed.  A game whose every
     successor is the other player's to move may say so, ``alternating = True``
-    (:func:`lispy.aima.minimax.alternating`; ERRATA E17).
+    (:mod:`lispy.aima.minimax`; ERRATA E17).
     """
 
     initial: S

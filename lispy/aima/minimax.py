@@ -34,7 +34,7 @@ from typing import Any
 from lispy.aima.decision import Decision, decide
 from lispy.aima.game import Game
 
-__all__ = ["alternating", "max_value", "min_value", "minimax_decision", "minimax_value", "value"]
+__all__ = ["max_value", "min_value", "minimax_decision", "minimax_value", "value"]
 
 
 def max_value(game: Game[Any], state: Any, player: Any) -> float:
@@ -73,15 +73,10 @@ def value(game: Game[Any], state: Any, player: Any) -> float:
     return min(values, default=math.inf)
 
 
-def alternating(game: Game[Any]) -> bool:
-    """Whether ``game`` says that every successor is the other player's to move (``game.alternating``)."""
-    return bool(getattr(game, "alternating", False))
-
-
 def minimax_value(game: Game[Any], state: Any | None = None) -> float:
     """MINIMAX-VALUE(state) for the player to move there (§6.2's defining equation)."""
     state = game.initial if state is None else state
-    return (max_value if alternating(game) else value)(game, state, game.to_move(state))
+    return (max_value if getattr(game, "alternating", False) else value)(game, state, game.to_move(state))
 
 
 def minimax_decision(game: Game[Any], state: Any | None = None) -> Decision:
@@ -93,5 +88,5 @@ def minimax_decision(game: Game[Any], state: Any | None = None) -> Decision:
     """
     state = game.initial if state is None else state
     player = game.to_move(state)
-    successor_value = min_value if alternating(game) else value
+    successor_value = min_value if getattr(game, "alternating", False) else value
     return decide("minimax_decision", game, state, lambda s, α: successor_value(game, s, player))

@@ -224,8 +224,7 @@ _OUTCOME = 19
 _TERMINAL = 1 << _OUTCOME
 _O_WON, _DRAWN, _X_WON = 1 << _OUTCOME, 2 << _OUTCOME, 3 << _OUTCOME
 _WINNER = (None, "O", None, "X")
-_VALUE = {"X": (0, -1, 0, 1), "O": (0, 1, 0, -1)}
-"""The value of a coded position to each player, by its outcome (bits 19 and 20)."""
+_VALUE = {"X": (0, -1, 0, 1), "O": (0, 1, 0, -1)}  # to each player, by the outcome (bits 19-20)
 
 _WINS: tuple[int, ...] = tuple(
     sum(1 << c for c in range(9) if not cells >> c & 1 and _HAS_LINE[cells | 1 << c]) for cells in range(512)
@@ -241,9 +240,8 @@ _LAST_X, _LAST_O = (
 
 
 def code(state: Board) -> int:
-    """The :class:`Bitboard` position of ``state``: X's cells are bits 0-8, O's bits 9-17, bit 18 says
-    that O is to move, and bits 19-20 the outcome (0 while the game goes on, 1 O has won, 2 a draw, 3
-    X has won), so that the terminal positions are those from ``2**19`` on.
+    """The :class:`Bitboard` position of ``state``: X's cells are bits 0-8, O's 9-17, bit 18 says O is
+    to move, bits 19-20 the outcome (0 while the game goes on, 1 O won, 2 a draw, 3 X won).
 
     >>> code(board("X........")), decode(code(board("XXXOO....", "O"))).winner
     (262145, 'X')
@@ -255,8 +253,7 @@ def code(state: Board) -> int:
 def decode(p: int) -> Board:
     """The :class:`Board` of the coded position ``p`` (:func:`code`)."""
     x, o, outcome = p & 511, p >> 9 & 511, p >> _OUTCOME
-    empty = 9 - (x | o).bit_count()
-    return Board(x, o, "O" if p & _O_TO_MOVE else "X", _WINNER[outcome], empty, outcome != 0)
+    return Board(x, o, "XO"[p >> 18 & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
 
 
 def _ter(p: int) -> bool:
@@ -278,19 +275,14 @@ def _successor_list(p: int) -> Any:
     if len(bits) == 1:
         return _new(Cons, (base + bits[0] + (won if bits[0] & wins else _DRAWN), NIL))
     u = NIL  # _new(Cons, (car, cdr)) is Cons(car, cdr) without the call of Cons.__new__
-    if wins:
-        for b in bits:
-            u = _new(Cons, (base + b + won if b & wins else base + b, u))
-    else:
-        for b in bits:
-            u = _new(Cons, (base + b, u))
+    for b in bits:
+        u = _new(Cons, (base + b + won if b & wins else base + b, u))
     return u
 
 
 class Bitboard:
-    """Tic-tac-toe with each position one ``int`` (:func:`code`; :func:`decode` gives its :class:`Board`),
-    from ``initial`` (the empty board unless given): the rules of :class:`TicTacToe`, the same moves in
-    the same order, and nothing allocated for a position but the ``int``.
+    """:class:`TicTacToe` from ``initial`` (the empty board unless given), each position one ``int``
+    (:func:`code`, :func:`decode`): the same moves in the same order, nothing allocated but the ``int``.
 
     >>> game = Bitboard()
     >>> [decode(s).cells for _, s in game.successors(game.initial)][:2]
@@ -303,7 +295,6 @@ class Bitboard:
 
     players = ("X", "O")
     alternating = True
-    """Every successor is the other player's to move (:mod:`lispy.aima.minimax`)."""
 
     def __init__(self, initial: Board | None = None) -> None:
         self.initial = code(board() if initial is None else initial)
@@ -331,9 +322,7 @@ class Bitboard:
         if len(moves) == 1:
             ((m, b),) = moves
             return [(m, base + b + (won if b & wins else _DRAWN))]
-        if wins:
-            return [(m, base + b + won if b & wins else base + b) for m, b in moves]
-        return [(m, base + b) for m, b in moves]
+        return [(m, base + b + won if b & wins else base + b) for m, b in moves]
 
     def mccarthy(self, player: str | None = None) -> McCarthyGame:
         """McCarthy's ``successors``, ``ter`` and ``imval`` (chapter 6) on coded positions: ``successors p``
