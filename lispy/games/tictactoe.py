@@ -274,7 +274,7 @@ def _successor_list(p: int) -> Any:
         base, wins, won = p + _O_TO_MOVE, _WINS[x], _X_WON
     if len(bits) == 1:
         return _new(Cons, (base + bits[0] + (won if bits[0] & wins else _DRAWN), NIL))
-    u = NIL  # _new(Cons, (car, cdr)) is Cons(car, cdr) without the call of Cons.__new__
+    u: Any = NIL  # _new(Cons, (car, cdr)) is Cons(car, cdr) without the call of Cons.__new__
     for b in bits:
         u = _new(Cons, (base + b + won if b & wins else base + b, u))
     return u
