@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import importlib
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed
-from itertools import repeat
 from typing import Any
 
 from bench import goals, markdown, sbcl
@@ -104,20 +103,18 @@ def paip_entries() -> list[Entry]:
     return [(PAIP, positions, paip.seconds)]
 
 
-class OnAimaBoard:
+def on_aima_board(aima_tictactoe: type) -> Any:
     """aima-python's ``TicTacToe`` in AIMA 2nd ed.'s formulation, its own states and functions:
-    ``successors(s)`` pairs each of ``actions(s)`` with ``result(s, a)``."""
+    ``successors(s)`` yields each of ``actions(s)`` with ``result(s, a)``."""
 
-    alternating = True
+    class OnAimaBoard(aima_tictactoe):  # type: ignore[misc, valid-type]
+        alternating = True
 
-    def __init__(self, game: Any) -> None:
-        self.initial = game.initial
-        self.to_move, self.terminal_test, self.utility = game.to_move, game.terminal_test, game.utility
-        self.actions, self.result = game.actions, game.result
+        def successors(self, state: Any) -> Iterator[tuple[Any, Any]]:
+            for move in self.actions(state):
+                yield move, self.result(state, move)
 
-    def successors(self, state: Any) -> list[tuple[Any, Any]]:
-        moves = self.actions(state)
-        return list(zip(moves, map(self.result, repeat(state), moves), strict=True))
+    return OnAimaBoard()
 
 
 def aima_entries() -> list[Entry]:
@@ -145,8 +142,8 @@ def aima_entries() -> list[Entry]:
         plain = AimaTicTacToe()
         entries.append((label, Counting.examined, goals.cpu_timer(partial(search, plain.initial, plain))))
     Counting.examined = 0
-    minimax_decision(OnAimaBoard(Counting()))
-    board = OnAimaBoard(AimaTicTacToe())
+    minimax_decision(on_aima_board(Counting))
+    board = on_aima_board(AimaTicTacToe)
     entries.append((ON_AIMA, Counting.examined, goals.cpu_timer(partial(minimax_decision, board))))
     return entries
 

@@ -21,7 +21,7 @@ building each list of successors in one pass.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -307,10 +307,11 @@ class Bitboard:
     def utility(self, p: int, player: str) -> int:
         return _VALUE[player][p >> _OUTCOME]
 
-    def successors(self, p: int) -> list[tuple[int, int]]:
-        """The empty cells in order 0 to 8, each with the position after the player to move takes it."""
+    def successors(self, p: int) -> Iterator[tuple[int, int]]:
+        """The empty cells in order 0 to 8, each with the position after the player to move takes it
+        (a generator: each made as the search comes to it)."""
         if p >= _TERMINAL:
-            return []
+            return
         if p & _O_TO_MOVE:
             o = p >> 9 & 511
             moves = _MOVES_O[(p | o) & 511]
@@ -321,8 +322,10 @@ class Bitboard:
             base, wins, won = p + _O_TO_MOVE, _WINS[x], _X_WON
         if len(moves) == 1:
             ((m, b),) = moves
-            return [(m, base + b + (won if b & wins else _DRAWN))]
-        return [(m, base + b + won if b & wins else base + b) for m, b in moves]
+            yield m, base + b + (won if b & wins else _DRAWN)
+            return
+        for m, b in moves:
+            yield m, base + b + won if b & wins else base + b
 
     def mccarthy(self, player: str | None = None) -> McCarthyGame:
         """McCarthy's ``successors``, ``ter`` and ``imval`` (chapter 6) on coded positions: ``successors p``
