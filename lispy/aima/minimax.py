@@ -62,9 +62,8 @@ def min_value(game: Game[Any], state: Any, player: Any) -> float:
 
 
 def value(game: Game[Any], state: Any, player: Any) -> float:
-    """The minimax value of ``state`` for ``player``, whoever is to move there and at every
-    position below: the maximum over the successors where ``player`` is to move, else the minimum
-    (E17: for any game, whether or not its players alternate)."""
+    """The minimax value of ``state`` for ``player``, whoever is to move there and below: a max where
+    ``player`` is to move, else a min (E17: for any game, whether or not its players alternate)."""
     if game.terminal_test(state):
         return game.utility(state, player)
     values = [value(game, s, player) for _, s in game.successors(state)]

@@ -256,10 +256,6 @@ def decode(p: int) -> Board:
     return Board(x, o, "XO"[p >> 18 & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
 
 
-def _ter(p: int) -> bool:
-    return p >= _TERMINAL
-
-
 def _successor_list(p: int) -> Any:
     """McCarthy's ``successors p``: the Lisp list of the positions after each empty cell, 0 to 8."""
     if p >= _TERMINAL:
@@ -302,7 +298,8 @@ class Bitboard:
     def to_move(self, p: int) -> str:
         return "O" if p & _O_TO_MOVE else "X"
 
-    terminal_test = staticmethod(_ter)
+    def terminal_test(self, p: int) -> bool:
+        return p >= _TERMINAL
 
     def utility(self, p: int, player: str) -> int:
         return _VALUE[player][p >> _OUTCOME]
@@ -336,4 +333,4 @@ class Bitboard:
         def imval(p: int) -> int:
             return values[p >> _OUTCOME]
 
-        return McCarthyGame(_successor_list, _ter, imval)
+        return McCarthyGame(_successor_list, _TERMINAL.__le__, imval)
