@@ -18,6 +18,7 @@ import gc
 import math
 import os
 import platform
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -79,6 +80,56 @@ def interleaved(
     return best
 
 
+def cpu_timer(f: Callable[[], Any], least_calls: int = 1) -> Callable[[], float]:
+    """A timer for ``f``: each call times one block of calls of ``f`` (at least :data:`BLOCK`
+    seconds, after a full collection, the collector on) and returns the CPU seconds per call."""
+    calls = calls_for(f, least_calls)
+
+    def timer() -> float:
+        gc.collect()
+        start = time.process_time()
+        for _ in range(calls):
+            f()
+        return (time.process_time() - start) / calls
+
+    return timer
+
+
+def cpu_rounds(
+    timers: Sequence[Callable[[], float]], rounds: int, description: str = "timing"
+) -> list[list[float]]:
+    """Each timer's seconds in each of ``rounds`` rounds, every timer taken in turn within a round
+    (a progress bar on standard error while it is a terminal)."""
+    times: list[list[float]] = [[] for _ in timers]
+    for _ in cli.progress(range(rounds), description):
+        for i, timer in enumerate(timers):
+            times[i].append(timer())
+    return times
+
+
+def spread(ratios: Sequence[float]) -> str:
+    """The median of ``ratios`` and their range: ``1.85× (1.62–2.10)``."""
+    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+
+
+def ratio_rounds(
+    workload: str, seconds: Sequence[float], reference: Sequence[float], at_most: float | None, peer: str = ""
+) -> Goal:
+    """The row for lispy's ``seconds`` against the ``reference`` seconds of the same rounds: the
+    median of the rounds' ratios, beside their range; the times shown are the medians."""
+    ratios = [t / r for t, r in zip(seconds, reference, strict=True)]
+    median = statistics.median(ratios)
+    reference_cell = ms(statistics.median(reference))
+    return Goal(
+        workload,
+        ms(statistics.median(seconds)),
+        f"{reference_cell} ({peer})" if peer else reference_cell,
+        spread(ratios),
+        "" if at_most is None else f"≤ {at_most:g}×",
+        None if at_most is None else median <= at_most,
+    )
+
+
 @dataclass(frozen=True)
 class Goal:
     """One row of a goal table: the workload, lispy's figure and the reference's, what is compared
@@ -132,6 +183,14 @@ def summary(rows: Sequence[Goal]) -> str:
     missed = [row.workload for row in judged if not row.met]
     line = f"Goals met: {len(judged) - len(missed)} of {len(judged)}."
     return line + (" Not met: " + "; ".join(missed) + "." if missed else "")
+
+
+def load() -> str:
+    """The load average over the last minute, or ``unknown`` where the system gives none."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
 
 
 def machine() -> str:

@@ -1,49 +1,59 @@
-"""Tic-tac-toe from the empty board: lispy's searches against aima-python's and easyAI's, timed in
-one run, and issue 10's goals for them.
+"""Tic-tac-toe from the empty board: lispy's searches against PAIP's Common Lisp ``minimax`` compiled
+by SBCL, aima-python's and easyAI's, timed in one run, and the goals for them.
 
     python -m pip install -e '.[bench]' && python -m bench.tictactoe
 
-Positions examined are calls of the search on a position (``terminal_test`` for
-lispy and aima-python, the ``negamax``/``mt`` function for easyAI), the root and
-table hits included.  Seconds are the best of several interleaved rounds (every
-search timed in turn, round after round, with the cyclic collector on as Python
-runs it), without counting.  The first table's ratios are to easyAI's
-``Negamax(9)`` with its transposition table.  Then issue 10's goals, each a ratio
-of two times from this run: full minimax (lispy's fastest formulation, McCarthy's
-valmax, CS61B's chooseMove) against aima-python's minimax_decision, and αβ with
-move ordering and the table against easyAI's Negamax(9) with its table.  The
-peers are easyAI and aima-python's games module as the PyPI package ``aima3``
-ships it; both are optional (``pip install -e '.[bench]'``): without them only
-lispy's rows are printed.  The tables are Markdown; a progress bar shows on
-standard error while it is a terminal.
+Positions examined are calls of the search on a position (``terminal_test`` for lispy and
+aima-python, ``legal-moves`` for PAIP, the ``negamax``/``mt`` function for easyAI), the root and
+table hits included.  Every search is timed in CPU time, in interleaved rounds: in each round
+every search in turn, a block of calls lasting at least 0.2 s, the cyclic collector on as Python
+runs it; PAIP's ``minimax`` is timed the same way inside a running SBCL (``bench/paip``, PAIP's
+own files with its MIT licence, and our tic-tac-toe for its four board functions).  A time in the
+table is the median of its rounds.  Then the goals: each of lispy's searches and its reference
+timed back to back in every round, the ratio the median of the rounds' ratios, with their range.
+lispy's searches run on two formulations of the same game: ``TicTacToe``, whose states are
+``Board`` tuples, and ``Bitboard``, each position one int.  "On aima-python's board" is lispy's
+``minimax_decision`` on aima-python's own ``TicTacToe`` (its states, ``actions`` and ``result``).
+The peers are optional (``pip install -e '.[bench]'``; ``apt-get install sbcl``): without one, its
+rows and goals are left out and the output says so.  The tables are Markdown; a progress bar shows
+on standard error while it is a terminal.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+import statistics
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as installed
 from typing import Any
 
-from bench import goals, markdown
+from bench import goals, markdown, sbcl
 from bench.goals import Goal
 from lispy import cli
 from lispy.aima.alpha_beta import alpha_beta_search
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
 from lispy.aima.transposition import alpha_beta_tt_search
+from lispy.chapter6.game_trees import game_tree_search
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.games.tictactoe import Board, TicTacToe
+from lispy.games.tictactoe import Bitboard, Board, TicTacToe
 
-Entry = tuple[str, int, Callable[[], Any]]
-"""A search in the table: its label, the positions it examines, and a call that runs it afresh."""
+Entry = tuple[str, int, Callable[[], float]]
+"""A search in the table: its label, the positions it examines, and a timer (CPU seconds per call)."""
 
-MINIMAX_DECISION = "lispy minimax_decision (full minimax)"
-CHOOSE_MOVE = "lispy CS61B chooseMove (full minimax)"
-VALMAX = "lispy McCarthy valmax (full minimax)"
+MINIMAX_DECISION = "lispy minimax_decision, Board (full minimax)"
+MINIMAX_BITS = "lispy minimax_decision, Bitboard (full minimax)"
+CHOOSE_MOVE = "lispy CS61B chooseMove, Board (full minimax)"
+VALMAX = "lispy McCarthy valmax, Board (full minimax)"
+VALMAX_BITS = "lispy McCarthy valmax, Bitboard (full minimax)"
+ON_AIMA = "lispy minimax_decision on aima-python's board (full minimax)"
 TABLE = "lispy αβ + ordering + table (symmetry key)"
+PAIP = "PAIP minimax, SBCL (full minimax)"
 AIMA = "aima3 (aima-python) minimax_decision"
 EASYAI = "easyAI Negamax(9) + table"
+FULL = (MINIMAX_DECISION, MINIMAX_BITS, CHOOSE_MOVE, VALMAX, VALMAX_BITS)
 
 
 class BoardKeyed(TicTacToe):
@@ -53,10 +63,20 @@ class BoardKeyed(TicTacToe):
         return state.cells
 
 
+def valmax_bits(game: Any) -> Any:
+    """McCarthy's ``valmax`` on the bitboard's own ``successors``, ``ter`` and ``imval``; on a
+    :class:`Counted` game (when counting) through the generic adapter, which counts."""
+    if isinstance(game, Counted):
+        return mccarthy_search(game).valmax(game.initial)
+    return game_tree_search(*game.mccarthy()).valmax(game.initial)
+
+
 LISPY: list[tuple[str, Callable[[], Any], Callable[[Any], Any]]] = [
     (MINIMAX_DECISION, TicTacToe, minimax_decision),
+    (MINIMAX_BITS, Bitboard, minimax_decision),
     (CHOOSE_MOVE, TicTacToe, lambda g: Lecture17(g).choose_move(g.initial, COMPUTER)),
     (VALMAX, TicTacToe, lambda g: mccarthy_search(g).valmax(g.initial)),
+    (VALMAX_BITS, Bitboard, valmax_bits),
     ("lispy alpha_beta_search", TicTacToe, alpha_beta_search),
     ("lispy McCarthy maxval", TicTacToe, lambda g: mccarthy_search(g).maxval(g.initial)),
     ("lispy αβ + ordering + table (board key)", BoardKeyed, alpha_beta_tt_search),
@@ -69,7 +89,62 @@ def lispy_entries() -> list[Entry]:
     for label, make, search in cli.progress(LISPY, "lispy", label=lambda c: c[0]):
         counted = Counted(make())
         search(counted)
-        entries.append((label, counted.examined, partial(lambda make, search: search(make()), make, search)))
+        entries.append((label, counted.examined, goals.cpu_timer(partial(lambda m, s: s(m()), make, search))))
+    return entries
+
+
+def paip_entries() -> list[Entry]:
+    """PAIP's ``minimax`` in a running SBCL (closed when the program ends), if ``sbcl`` is installed."""
+    if sbcl.version() is None:
+        return []
+    paip = sbcl.Paip()
+    positions, value = paip.count()
+    assert value == 0, f"PAIP's minimax gives {value} for the empty board"
+    return [(PAIP, positions, paip.seconds)]
+
+
+def on_aima_board(aima_tictactoe: type) -> Any:
+    """aima-python's ``TicTacToe`` in AIMA 2nd ed.'s formulation, its own states and functions:
+    ``successors(s)`` yields each of ``actions(s)`` with ``result(s, a)``."""
+
+    class OnAimaBoard(aima_tictactoe):  # type: ignore[misc, valid-type]
+        alternating = True
+
+        def successors(self, state: Any) -> Iterator[tuple[Any, Any]]:
+            for move in self.actions(state):
+                yield move, self.result(state, move)
+
+    return OnAimaBoard()
+
+
+def aima_entries() -> list[Entry]:
+    """aima-python's games module, as PyPI's ``aima3`` package ships it, and lispy's minimax on its board."""
+    try:
+        from aima3.games import TicTacToe as AimaTicTacToe
+        from aima3.games import alphabeta_search
+        from aima3.games import minimax_decision as aima_minimax_decision
+    except ImportError:
+        return []
+
+    class Counting(AimaTicTacToe):  # type: ignore[misc, valid-type]
+        examined = 0
+
+        def terminal_test(self, state: Any) -> bool:
+            Counting.examined += 1
+            return bool(super().terminal_test(state))
+
+    entries = []
+    peers = [(AIMA, aima_minimax_decision), ("aima3 (aima-python) alphabeta_search", alphabeta_search)]
+    for label, search in cli.progress(peers, "aima3", label=lambda c: c[0]):
+        Counting.examined = 0
+        game = Counting()
+        search(game.initial, game)
+        plain = AimaTicTacToe()
+        entries.append((label, Counting.examined, goals.cpu_timer(partial(search, plain.initial, plain))))
+    Counting.examined = 0
+    minimax_decision(on_aima_board(Counting))
+    board = on_aima_board(AimaTicTacToe)
+    entries.append((ON_AIMA, Counting.examined, goals.cpu_timer(partial(minimax_decision, board))))
     return entries
 
 
@@ -114,84 +189,81 @@ def easyai_entries() -> list[Entry]:
             run(make_ai)
         finally:
             setattr(module, name, original)
-        entries.append((label, calls[0], partial(run, make_ai)))
+        entries.append((label, calls[0], goals.cpu_timer(partial(run, make_ai))))
     return entries
 
 
-def aima_entries() -> list[Entry]:
-    """aima-python's games module, as PyPI's ``aima3`` package ships it."""
-    try:
-        from aima3.games import TicTacToe as AimaTicTacToe
-        from aima3.games import alphabeta_search
-        from aima3.games import minimax_decision as aima_minimax_decision
-    except ImportError:
-        return []
-
-    class Counting(AimaTicTacToe):  # type: ignore[misc, valid-type]
-        examined = 0
-
-        def terminal_test(self, state: Any) -> bool:
-            Counting.examined += 1
-            return bool(super().terminal_test(state))
-
-    entries = []
-    peers = [(AIMA, aima_minimax_decision), ("aima3 (aima-python) alphabeta_search", alphabeta_search)]
-    for label, search in cli.progress(peers, "aima3", label=lambda c: c[0]):
-        Counting.examined = 0
-        game = Counting()
-        search(game.initial, game)
-        plain = AimaTicTacToe()
-        entries.append((label, Counting.examined, partial(search, plain.initial, plain)))
-    return entries
+def versions() -> str:
+    """The peers' versions, and which are missing."""
+    found = [f"SBCL: {sbcl.version() or 'not installed (apt-get install sbcl)'}"]
+    for package in ("aima3", "easyAI"):
+        try:
+            found.append(f"{package} {installed(package)}")
+        except PackageNotFoundError:
+            found.append(f"{package}: not installed (python -m pip install -e '.[bench]')")
+    return "; ".join(found)
 
 
-def goal_rows(seconds: dict[str, float]) -> list[Goal]:
-    """Issue 10's goals for tic-tac-toe, from the times of one run (the peers' rows need the peers)."""
-    rows = []
-    if AIMA in seconds:
-        aima = seconds[AIMA]
-        fastest = min((MINIMAX_DECISION, CHOOSE_MOVE, VALMAX), key=seconds.__getitem__)
-        name = fastest.removeprefix("lispy ").removesuffix(" (full minimax)")
-        rows.append(goals.ratio(f"full minimax, lispy's fastest ({name})", seconds[fastest], aima, 0.39))
-        rows.append(goals.ratio("full minimax, McCarthy's valmax", seconds[VALMAX], aima, 0.5))
-        rows.append(goals.ratio("full minimax, CS61B's chooseMove", seconds[CHOOSE_MOVE], aima, 0.5))
-    if EASYAI in seconds:
-        rows.append(
-            goals.ratio(
-                "αβ + ordering + table (symmetry key)", seconds[TABLE], seconds[EASYAI], 0.1, "easyAI"
-            )
-        )
-    return rows
+GOALS: list[tuple[str, str, str, float, str]] = [
+    ("full minimax, lispy's fastest ({fastest})", "", PAIP, 2, "PAIP"),
+    ("McCarthy's valmax, Bitboard", VALMAX_BITS, PAIP, 3, "PAIP"),
+    ("lispy on aima-python's board", ON_AIMA, AIMA, 1, "aima-python"),
+    ("αβ + ordering + table (symmetry key)", TABLE, EASYAI, 0.1, "easyAI"),
+]
+"""The goals: the workload, lispy's search (blank: the fastest full minimax), the reference, the
+largest ratio that meets the goal, and the reference's name."""
+
+
+def goal_rows(timers: dict[str, Callable[[], float]], fastest: str, rounds: int) -> list[Goal]:
+    """The goals whose reference is installed, each pair timed back to back in every round."""
+    name = fastest.removeprefix("lispy ").removesuffix(" (full minimax)")
+    pairs = [
+        (w.format(fastest=name), mine or fastest, ref, at_most, peer) for w, mine, ref, at_most, peer in GOALS
+    ]
+    pairs = [pair for pair in pairs if pair[2] in timers]
+    flat = [timers[label] for _, mine, ref, _, _ in pairs for label in (ref, mine)]
+    times = goals.cpu_rounds(flat, rounds, description="goals")
+    return [
+        goals.ratio_rounds(workload, times[2 * i + 1], times[2 * i], at_most, peer)
+        for i, (workload, _, _, at_most, peer) in enumerate(pairs)
+    ]
 
 
 def main(argv: Sequence[str] = ()) -> None:
     parser = cli.parser("python -m bench.tictactoe", __doc__)
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument(
+        "--rounds", type=int, default=7, help="interleaved rounds of the goals (default 7, at least 5)"
+    )
+    parser.add_argument(
+        "--table-rounds", type=int, default=3, help="interleaved rounds of the table (default 3)"
+    )
     args = parser.parse_args(argv)
+    rounds = max(5, args.rounds)
     print(goals.machine())
-    entries = lispy_entries() + easyai_entries() + aima_entries()
-    times = goals.interleaved([run for _, _, run in entries], args.rounds, description="timing")
-    seconds = {label: t for (label, _, _), t in zip(entries, times, strict=True)}
-    reference = seconds.get(EASYAI)
+    print(versions())
+    entries = paip_entries() + lispy_entries() + easyai_entries() + aima_entries()
+    timed = goals.cpu_rounds([timer for _, _, timer in entries], max(1, args.table_rounds))
+    times = {label: statistics.median(t) for (label, _, _), t in zip(entries, timed, strict=True)}
+    reference = times.get(PAIP)
     table = [
         [
             label,
             f"{positions:,}",
-            f"{seconds[label]:.4f}",
-            f"{seconds[label] / reference:.2f}" if reference else "-",
+            f"{times[label]:.4f}",
+            f"{times[label] / reference:.2f}" if reference else "-",
         ]
         for label, positions, _ in entries
     ]
-    print()
-    print(markdown(["search", "positions examined", "seconds", "time / easyAI Negamax+table"], table))
+    print(f"load average after the table's rounds: {goals.load()}\n")
+    print(markdown(["search", "positions examined", "CPU seconds", "time / PAIP minimax"], table))
     print("\naima3 does not test the root for the end of the game, so it counts one position fewer.")
-    rows = goal_rows(seconds)
-    if len(rows) < 4:
-        print("\neasyAI or aima3 is not installed (python -m pip install -e '.[bench]'): goals skipped.")
-    if rows:
-        print("\nIssue 10's goals, measured in this run:\n")
-        print(goals.table(rows, reference="reference (aima3 minimax_decision unless named)"))
-        print(f"\n{goals.summary(rows)}")
+    fastest = min(FULL, key=times.__getitem__)
+    rows = goal_rows({label: timer for label, _, timer in entries}, fastest, rounds)
+    if len(rows) < len(GOALS):
+        print(f"\nA peer is missing ({versions()}): its goals are skipped.")
+    print(f"\nThe goals, each lispy's search and its reference timed back to back, {rounds} rounds:\n")
+    print(goals.table(rows, reference="reference"))
+    print(f"\n{goals.summary(rows)} Load average after the goals' rounds: {goals.load()}.")
 
 
 if __name__ == "__main__":

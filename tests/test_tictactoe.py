@@ -15,10 +15,12 @@ from lispy.aima.cutoff import alpha_beta_cutoff_search
 from lispy.aima.decision import Decision
 from lispy.aima.deepening import iterative_deepening_search
 from lispy.aima.game import Counted, mccarthy_search
-from lispy.aima.minimax import minimax_decision
+from lispy.aima.minimax import max_value, minimax_decision, minimax_value, value
 from lispy.aima.transposition import AlphaBetaTT, Bound, Entry, TranspositionTable, alpha_beta_tt_search
+from lispy.chapter6.game_trees import game_tree_search
 from lispy.cs61b import COMPUTER, HUMAN, Best, Lecture17
-from lispy.games.tictactoe import SYMMETRIES, Board, TicTacToe, board
+from lispy.games.tictactoe import SYMMETRIES, Bitboard, Board, TicTacToe, board, code, decode
+from lispy.sexpr.data import to_pylist
 
 # --- the independent side: plain Python, no lispy ------------------------------------------
 
@@ -220,6 +222,56 @@ def test_the_eight_symmetries_preserve_value() -> None:
         for sym in SYMMETRIES:
             image = "".join(cells[i] for i in sym)
             assert plain_value(image, POSITIONS[cells]) == plain_value(cells, POSITIONS[cells])
+
+
+# --- the bitboard against the board -------------------------------------------------------
+
+
+def test_the_bitboard_has_the_boards_rules_at_every_reachable_position() -> None:
+    """Every reachable position, coded: the same player to move, terminal test, utilities, and the
+    same moves to the same positions in the same order, as AIMA's pairs and as McCarthy's list."""
+    bits = Bitboard()
+    mccarthy = {player: bits.mccarthy(player) for player in "XO"}
+    for cells, to_move in POSITIONS.items():
+        state = board(cells, to_move)
+        p = code(state)
+        assert decode(p) == state
+        assert (bits.to_move(p), bits.terminal_test(p)) == (GAME.to_move(state), GAME.terminal_test(state))
+        expected = [] if state.over else list(GAME.successors(state))
+        assert [(m, decode(s)) for m, s in bits.successors(p)] == expected
+        for player, (successors, ter, imval) in mccarthy.items():
+            assert bits.utility(p, player) == imval(p) == GAME.utility(state, player)
+            assert ter(p) == state.over
+            assert to_pylist(successors(p)) == [s for _, s in bits.successors(p)]
+
+
+def test_the_bitboards_searches_agree_with_the_plain_solution_everywhere() -> None:
+    for cells in NON_TERMINAL:
+        to_move = POSITIONS[cells]
+        game = Bitboard(board(cells, to_move))
+        decision = minimax_decision(game)
+        assert decision.value == game_tree_search(*game.mccarthy()).valmax(game.initial)
+        assert decision.value == plain_value(cells, to_move) and optimal(cells, decision.move)
+
+
+def test_the_bitboard_examines_the_whole_game_tree() -> None:
+    game = Counted(Bitboard())
+    assert minimax_decision(game).value == 0
+    assert (game.examined, game.evaluated) == (549_946, 255_168)
+    successors, ter, imval = Bitboard().mccarthy()
+    calls = [0]
+
+    def counted(p: int) -> bool:
+        calls[0] += 1
+        return ter(p)
+
+    assert game_tree_search(successors, counted, imval).valmax(0) == 0 and calls[0] == 549_946
+
+
+def test_the_figures_max_value_and_e17s_value_agree_where_the_players_alternate() -> None:
+    for cells in NON_TERMINAL[::9]:
+        state, player = board(cells), POSITIONS[cells]
+        assert max_value(GAME, state, player) == value(GAME, state, player) == minimax_value(GAME, state)
 
 
 # --- iterative deepening --------------------------------------------------------------------

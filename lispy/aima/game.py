@@ -71,7 +71,9 @@ class Game(Protocol[S]):
       tic-tac-toe; any numbers in general).
 
     States are immutable and hashable, so they can key a transposition table;
-    a successor is a new state, never the old one changed.
+    a successor is a new state, never the old one changed.  A game whose every
+    successor is the other player's to move may say so, ``alternating = True``
+    (:mod:`lispy.aima.minimax`; ERRATA E17).
     """
 
     initial: S
@@ -147,6 +149,8 @@ class McCarthyAsAima:
     ``utility(s, MAX)`` is ``imval``, ``utility(s, MIN)`` its negation.
     """
 
+    alternating = True
+
     def __init__(self, mccarthy: McCarthyGame, initial: McCarthyState) -> None:
         self.mccarthy = mccarthy
         self.initial = initial
@@ -185,6 +189,8 @@ class TreeGame:
     is a position whose successors are its elements, reached by moves 1, 2, ….
     ``TreeGame(read("((3 12 8) (2 4 6) (14 5 2))"))`` is Figure 6.2, with MAX to move.
     """
+
+    alternating = True
 
     def __init__(self, tree: Any, player: Player = MAX) -> None:
         self.initial = TreeState(tree, player)

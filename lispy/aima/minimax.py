@@ -16,12 +16,14 @@
 
 UTILITY is the utility for the player to move at the root, the MAX of the
 figure.  The figure assumes the players alternate, so that MAX-VALUE's
-successors are all MIN's to move; in the chapter's own card game the winner of
-a trick leads the next, so a successor's value is taken by whoever is to move
-there: MAX-VALUE for the root's player, MIN-VALUE for the other (ERRATA.md, E17).
-MINIMAX-DECISION here is MAX-VALUE at the root remembering the first
-action whose value is ``v``: the action the figure's second line finds, without
-searching the successors a second time.
+successors are all MIN's to move: :func:`max_value` and :func:`min_value` are the
+figure as printed, for a game that says so (``alternating = True``: tic-tac-toe,
+Connect Four, the trees).  In the chapter's own card game the winner of a trick
+leads the next, so there :func:`value` takes a successor's value by whoever is to
+move there: the maximum for the root's player, the minimum for the other
+(ERRATA.md, E17).  MINIMAX-DECISION here is MAX-VALUE at the root remembering the
+first action whose value is ``v``: the action the figure's second line finds,
+without searching the successors a second time.
 """
 
 from __future__ import annotations
@@ -36,12 +38,14 @@ __all__ = ["max_value", "min_value", "minimax_decision", "minimax_value", "value
 
 
 def max_value(game: Game[Any], state: Any, player: Any) -> float:
-    """MAX-VALUE(state): the minimax value of ``state`` for ``player``, who is to move."""
+    """MAX-VALUE(state): the minimax value of ``state`` for ``player``, who is to move (players alternate)."""
     if game.terminal_test(state):
         return game.utility(state, player)
     v = -math.inf
     for _, s in game.successors(state):
-        v = max(v, value(game, s, player))
+        w = min_value(game, s, player)
+        if w > v:  # v ← MAX(v, MIN-VALUE(s))
+            v = w
     return v
 
 
@@ -51,19 +55,27 @@ def min_value(game: Game[Any], state: Any, player: Any) -> float:
         return game.utility(state, player)
     v = math.inf
     for _, s in game.successors(state):
-        v = min(v, value(game, s, player))
+        w = max_value(game, s, player)
+        if w < v:  # v ← MIN(v, MAX-VALUE(s))
+            v = w
     return v
 
 
 def value(game: Game[Any], state: Any, player: Any) -> float:
-    """MAX-VALUE(state) if ``player`` is to move at ``state``, else MIN-VALUE(state)."""
-    return (max_value if game.to_move(state) == player else min_value)(game, state, player)
+    """The minimax value of ``state`` for ``player``, whoever is to move there and below: a max where
+    ``player`` is to move, else a min (E17: for any game, whether or not its players alternate)."""
+    if game.terminal_test(state):
+        return game.utility(state, player)
+    values = [value(game, s, player) for _, s in game.successors(state)]
+    if game.to_move(state) == player:
+        return max(values, default=-math.inf)
+    return min(values, default=math.inf)
 
 
 def minimax_value(game: Game[Any], state: Any | None = None) -> float:
     """MINIMAX-VALUE(state) for the player to move there (§6.2's defining equation)."""
     state = game.initial if state is None else state
-    return max_value(game, state, game.to_move(state))
+    return (max_value if getattr(game, "alternating", False) else value)(game, state, game.to_move(state))
 
 
 def minimax_decision(game: Game[Any], state: Any | None = None) -> Decision:
@@ -75,4 +87,5 @@ def minimax_decision(game: Game[Any], state: Any | None = None) -> Decision:
     """
     state = game.initial if state is None else state
     player = game.to_move(state)
-    return decide("minimax_decision", game, state, lambda s, α: value(game, s, player))
+    successor_value = min_value if getattr(game, "alternating", False) else value
+    return decide("minimax_decision", game, state, lambda s, α: successor_value(game, s, player))

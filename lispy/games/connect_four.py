@@ -199,6 +199,7 @@ class ConnectFour:
     """
 
     players = ("X", "O")
+    alternating = True
     WIN = 1000
 
     def __init__(self, initial: Position | None = None) -> None:

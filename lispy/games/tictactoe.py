@@ -12,15 +12,26 @@ board as nine characters, ``"X"``, ``"O"`` or ``"."``.
 Facts (checked by the tests): the full game tree has 549,946 positions, 255,168
 of them terminal; 5,478 distinct positions are reachable, 4,520 of them
 non-terminal; the value of the empty board is 0, a draw.
+
+:class:`Bitboard` is the same game with each position one ``int`` (:func:`code`,
+:func:`decode`): the formulation that the full-tree searches run on fastest, with
+McCarthy's ``successors``, ``ter`` and ``imval`` of chapter 6 (:meth:`Bitboard.mccarthy`)
+building each list of successors in one pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-__all__ = ["EMPTY", "LINES", "PREFERENCE", "SYMMETRIES", "Board", "TicTacToe", "board", "show"]
+from lispy.chapter6.game_trees import Game as McCarthyGame
+from lispy.sexpr.data import NIL, Cons
+
+__all__ = [
+    "EMPTY", "LINES", "PREFERENCE", "SYMMETRIES",
+    "Bitboard", "Board", "TicTacToe", "board", "code", "decode", "show",
+]  # fmt: skip
 
 EMPTY = "."
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -131,6 +142,8 @@ class TicTacToe:
     """
 
     players = ("X", "O")
+    alternating = True
+    """Every successor is the other player's to move (:mod:`lispy.aima.minimax`)."""
 
     def __init__(self, initial: Board | None = None) -> None:
         self.initial = board() if initial is None else initial
@@ -202,3 +215,122 @@ class TicTacToe:
             if m == move:
                 return s
         raise ValueError(f"play: cell {move} is not an empty cell 0-8 of this board")
+
+
+# --- one int a position ---------------------------------------------------------------
+
+_O_TO_MOVE = 1 << 18
+_OUTCOME = 19
+_TERMINAL = 1 << _OUTCOME
+_O_WON, _DRAWN, _X_WON = 1 << _OUTCOME, 2 << _OUTCOME, 3 << _OUTCOME
+_WINNER = (None, "O", None, "X")
+_VALUE = {"X": (0, -1, 0, 1), "O": (0, 1, 0, -1)}  # to each player, by the outcome (bits 19-20)
+
+_WINS: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(9) if not cells >> c & 1 and _HAS_LINE[cells | 1 << c]) for cells in range(512)
+)
+"""For each set of one player's cells, the cells that would complete a line of that player's."""
+
+_MOVES_O = tuple(tuple((m, bit << 9) for m, bit in free) for free in _FREE)
+"""``_FREE`` with O's bits (cell ``m`` is bit ``m + 9``)."""
+_LAST_X, _LAST_O = (
+    tuple(tuple(bit for _, bit in reversed(free)) for free in table) for table in (_FREE, _MOVES_O)
+)
+"""The free cells' bits, last cell first: a Lisp list is built from its end."""
+
+
+def code(state: Board) -> int:
+    """The :class:`Bitboard` position of ``state``: X's cells are bits 0-8, O's 9-17, bit 18 says O is
+    to move, bits 19-20 the outcome (0 while the game goes on, 1 O won, 2 a draw, 3 X won).
+
+    >>> code(board("X........")), decode(code(board("XXXOO....", "O"))).winner
+    (262145, 'X')
+    """
+    outcome = _DRAWN if state.winner is None else _X_WON if state.winner == "X" else _O_WON
+    return state.x | state.o << 9 | (state.to_move == "O") << 18 | (outcome if state.over else 0)
+
+
+def decode(p: int) -> Board:
+    """The :class:`Board` of the coded position ``p`` (:func:`code`)."""
+    x, o, outcome = p & 511, p >> 9 & 511, p >> _OUTCOME
+    return Board(x, o, "XO"[p >> 18 & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
+
+
+def _successor_list(p: int) -> Any:
+    """McCarthy's ``successors p``: the Lisp list of the positions after each empty cell, 0 to 8."""
+    if p >= _TERMINAL:
+        return NIL
+    if p & _O_TO_MOVE:
+        o = p >> 9 & 511
+        bits = _LAST_O[(p | o) & 511]
+        base, wins, won = p - _O_TO_MOVE, _WINS[o] << 9, _O_WON
+    else:
+        x = p & 511
+        bits = _LAST_X[(p >> 9 | x) & 511]
+        base, wins, won = p + _O_TO_MOVE, _WINS[x], _X_WON
+    if len(bits) == 1:
+        return _new(Cons, (base + bits[0] + (won if bits[0] & wins else _DRAWN), NIL))
+    u: Any = NIL  # _new(Cons, (car, cdr)) is Cons(car, cdr) without the call of Cons.__new__
+    for b in bits:
+        u = _new(Cons, (base + b + won if b & wins else base + b, u))
+    return u
+
+
+class Bitboard:
+    """:class:`TicTacToe` from ``initial`` (the empty board unless given), each position one ``int``
+    (:func:`code`, :func:`decode`): the same moves in the same order, nothing allocated but the ``int``.
+
+    >>> game = Bitboard()
+    >>> [decode(s).cells for _, s in game.successors(game.initial)][:2]
+    ['X........', '.X.......']
+    >>> from lispy.chapter6.game_trees import game_tree_search
+    >>> x_wins = Bitboard(board("XX.OO...."))
+    >>> game_tree_search(*x_wins.mccarthy()).valmax(x_wins.initial)
+    1
+    """
+
+    players = ("X", "O")
+    alternating = True
+
+    def __init__(self, initial: Board | None = None) -> None:
+        self.initial = code(board() if initial is None else initial)
+
+    def to_move(self, p: int) -> str:
+        return "O" if p & _O_TO_MOVE else "X"
+
+    def terminal_test(self, p: int) -> bool:
+        return p >= _TERMINAL
+
+    def utility(self, p: int, player: str) -> int:
+        return _VALUE[player][p >> _OUTCOME]
+
+    def successors(self, p: int) -> Iterator[tuple[int, int]]:
+        """The empty cells in order 0 to 8, each with the position after the player to move takes it
+        (a generator: each made as the search comes to it)."""
+        if p >= _TERMINAL:
+            return
+        if p & _O_TO_MOVE:
+            o = p >> 9 & 511
+            moves = _MOVES_O[(p | o) & 511]
+            base, wins, won = p - _O_TO_MOVE, _WINS[o] << 9, _O_WON
+        else:
+            x = p & 511
+            moves = _FREE[(p >> 9 | x) & 511]
+            base, wins, won = p + _O_TO_MOVE, _WINS[x], _X_WON
+        if len(moves) == 1:
+            ((m, b),) = moves
+            yield m, base + b + (won if b & wins else _DRAWN)
+            return
+        for m, b in moves:
+            yield m, base + b + won if b & wins else base + b
+
+    def mccarthy(self, player: str | None = None) -> McCarthyGame:
+        """McCarthy's ``successors``, ``ter`` and ``imval`` (chapter 6) on coded positions: ``successors p``
+        a Lisp list built in one pass, ``imval p`` the value to ``player`` (by default the player to move
+        in ``initial``), read from the position's outcome bits."""
+        values = _VALUE[player or self.to_move(self.initial)]
+
+        def imval(p: int) -> int:
+            return values[p >> _OUTCOME]
+
+        return McCarthyGame(_successor_list, _TERMINAL.__le__, imval)
