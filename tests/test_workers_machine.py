@@ -102,16 +102,24 @@ class Workers(RuleBasedStateMachine):
 
     @rule()
     def interrupt(self) -> None:
-        started = threading.Event()
+        started, in_flight = threading.Event(), [True]
 
-        def press_ctrl_c() -> None:
+        def ctrl_c(*_: object) -> None:
+            if in_flight[0]:
+                raise KeyboardInterrupt
+
+        def press_ctrl_c_until_it_stops() -> None:
+            """As a user does: a Ctrl-C that lands where Python ignores it (in a collector's
+            callback, as an unraisable exception) is pressed again."""
             started.wait()
-            _thread.interrupt_main()
+            while in_flight[0]:
+                _thread.interrupt_main()
+                threading.Event().wait(0.05)
 
-        # Python's own handler for the simulated Ctrl-C: a test run started as a background job
+        # Our own handler for the simulated Ctrl-C: a test run started as a background job
         # inherits SIGINT ignored, and then interrupt_main does nothing at all.
-        saved = signal.signal(signal.SIGINT, signal.default_int_handler)
-        helper = threading.Thread(target=press_ctrl_c)
+        saved = signal.signal(signal.SIGINT, ctrl_c)
+        helper = threading.Thread(target=press_ctrl_c_until_it_stops)
         helper.start()
         try:
             run_deep(spin_until_interrupted, started)
@@ -120,6 +128,7 @@ class Workers(RuleBasedStateMachine):
         else:
             raise AssertionError("an endless job returned")
         finally:
+            in_flight[0] = False
             helper.join()
             signal.signal(signal.SIGINT, saved)
         assert run_deep(sum, range(10)) == 45  # the next call is served as usual
