@@ -8,11 +8,10 @@ frames read as a numbered list).
     maxval2[u,α,β] ← if n u then α
                      else {minval1[a u,α,β]}[λw. if w ≥ β then β else maxval2[d u,max[α,w],β]]
 
-(``minval1``, ``minval2`` the same with the players' roles exchanged) with each step recorded: a
-position entered with its α and β, a terminal position evaluated, a value backed up (α or β
-narrowed), the moves a cut leaves unexamined, the value a position returns.  The recorded copy
-keeps the notes' shape; tests check that its value and its order of terminal positions are those
-of the transcription (:mod:`lispy.chapter6.game_trees`, watched by :class:`lispy.chapter6.watch.Watch`).
+(``minval1``, ``minval2`` the same with the players' roles exchanged): the transcription
+(:mod:`lispy.chapter6.game_trees`) itself, its steps read by :meth:`lispy.chapter6.watch.Watch.alpha_beta`
+as it takes them: a position entered with its α and β, a terminal position evaluated, a value backed
+up (α or β narrowed), the moves a cut leaves unexamined, the value a position returns.
 
 >>> fs = frames(read("((2 5) (9 4 7))"), max_to_move=False)
 >>> fs[-1]["says"]
@@ -22,16 +21,15 @@ of the transcription (:mod:`lispy.chapter6.game_trees`, watched by :class:`lispy
 from __future__ import annotations
 
 import json
-import math
 import random
 from html import escape
 from typing import Any
 
 from lispy.chapter6.sexp_games import imval, ordered, successors, ter, uniform_tree
 from lispy.chapter6.sexp_games import leaves as terminal_positions
+from lispy.chapter6.watch import Step, Watch
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.data import to_pylist
-from lispy.sexpr.lists import a, d, n
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
@@ -58,9 +56,7 @@ STEPPERS = {
 
 
 def _num(x: Any) -> str:
-    if isinstance(x, float) and math.isinf(x):
-        return "∞" if x > 0 else "-∞"
-    return atom_to_string(x)
+    return atom_to_string(x)  # ∞ and -∞ included
 
 
 def _name(path: tuple[int, ...]) -> str:
@@ -71,82 +67,51 @@ def _where(path: tuple[int, ...]) -> str:
     return "the root" if not path else "position " + _name(path)
 
 
+def _says(s: Step) -> str:
+    """A step in words."""
+    where, w, name = _where(s.path), _num(s.seen), "maxval1" if s.maxing else "minval1"
+    if s.kind == "enter":
+        return f"{name}[{where}, α = {_num(s.alpha)}, β = {_num(s.beta)}]"
+    if s.kind == "leaf":
+        return f"{where} is terminal: imval = {w}; max[α,min[β,{w}]] = {_num(s.value)}"
+    if s.kind == "return":
+        return f"{name} of {where} gives {_num(s.value)}"
+    if s.kind == "back":
+        narrowed = f"α ← max[α,w] = {_num(s.alpha)}" if s.maxing else f"β ← min[w,β] = {_num(s.beta)}"
+        return f"at {where}: w = {w}; {narrowed}"
+    bound = "β" if s.maxing else "α"
+    moves = f"the moves to {', '.join(map(_name, s.pruned))} are not examined; " if s.pruned else ""
+    test = f"{'≥' if s.maxing else '≤'} {bound} = {_num(s.value)}"
+    return f"at {where}: w = {w} {test}: {moves}the value is {bound} = {_num(s.value)}"
+
+
 def frames(t: Any, max_to_move: bool = True) -> list[dict[str, Any]]:
     """The steps of ``maxval`` (or, with ``max_to_move`` false, ``minval``) on the S-expression game
-    tree ``t``: dicts with ``step`` (from 1), ``kind`` (``enter``, ``leaf``, ``back``, ``cut``,
-    ``return``, ``done``), ``node`` (the path, ``"1.2"``; ``""`` the root), ``alpha``, ``beta``,
-    ``value``, ``examined`` (terminal positions evaluated so far), ``pruned`` (the paths a cut leaves
+    tree ``t``, as the transcription takes them (:meth:`lispy.chapter6.watch.Watch.alpha_beta`):
+    dicts with ``step`` (from 1), ``kind`` (``enter``, ``leaf``, ``back``, ``cut``, ``return``,
+    ``done``), ``node`` (the path, ``"1.2"``; ``""`` the root), ``alpha``, ``beta``, ``value``,
+    ``examined`` (terminal positions evaluated so far), ``pruned`` (the paths a cut leaves
     unexamined) and ``says`` (the step in words)."""
-    out: list[dict[str, Any]] = []
-    examined = [0]
-
-    def emit(
-        kind: str, path: tuple[int, ...], α: Any, β: Any, says: str, value: Any = None, **more: Any
-    ) -> None:
-        out.append(
-            {
-                "step": len(out) + 1,
-                "kind": kind,
-                "node": _name(path),
-                "alpha": _num(α),
-                "beta": _num(β),
-                "value": None if value is None else _num(value),
-                "examined": examined[0],
-                "pruned": [],
-                "says": says,
-                **more,
-            }
-        )
-
-    def val1(p: Any, path: tuple[int, ...], α: Any, β: Any, maxing: bool) -> Any:
-        name = "maxval1" if maxing else "minval1"
-        emit("enter", path, α, β, f"{name}[{_where(path)}, α = {_num(α)}, β = {_num(β)}]")
-        if ter(p):
-            v = imval(p)
-            examined[0] += 1
-            r = max(α, min(β, v))
-            emit(
-                "leaf", path, α, β,
-                f"{_where(path)} is terminal: imval = {_num(v)}; max[α,min[β,{_num(v)}]] = {_num(r)}",
-                r,
-            )  # fmt: skip
-            return r
-        r = val2(successors(p), path, 1, α, β, maxing)
-        emit("return", path, α, β, f"{name} of {_where(path)} gives {_num(r)}", r)
-        return r
-
-    def val2(u: Any, path: tuple[int, ...], i: int, α: Any, β: Any, maxing: bool) -> Any:
-        if n(u):
-            return α if maxing else β
-        w = val1(a(u), (*path, i), α, β, not maxing)
-        rest = [(*path, i + k) for k in range(1, len(to_pylist(d(u))) + 1)]
-        if (w >= β) if maxing else (w <= α):
-            bound = β if maxing else α
-            emit(
-                "cut", path, α, β,
-                f"at {_where(path)}: w = {_num(w)} {'≥ β' if maxing else '≤ α'} = {_num(bound)}: "
-                + (f"the moves to {', '.join(_name(q) for q in rest)} are not examined; " if rest else "")
-                + f"the value is {'β' if maxing else 'α'} = {_num(bound)}",
-                bound, pruned=[_name(q) for q in rest],
-            )  # fmt: skip
-            return bound
-        if maxing:
-            α2, β2 = max(α, w), β
-            says = f"at {_where(path)}: w = {_num(w)}; α ← max[α,w] = {_num(α2)}"
-        else:
-            α2, β2 = α, min(w, β)
-            says = f"at {_where(path)}: w = {_num(w)}; β ← min[w,β] = {_num(β2)}"
-        emit("back", path, α2, β2, says, w)
-        return val2(d(u), path, i + 1, α2, β2, maxing)
-
-    value = val1(t, (), -math.inf, math.inf, max_to_move)
-    leaves = sum(1 for _ in terminal_positions(t))
-    emit(
-        "done", (), -math.inf, math.inf,
-        f"{'maxval' if max_to_move else 'minval'} gives {_num(value)}: {examined[0]} of the {leaves} "
-        "terminal positions examined.",
-        value, leaves=leaves,
-    )  # fmt: skip
+    value, steps = Watch(successors, ter, imval).alpha_beta(t, max_to_move)
+    out: list[dict[str, Any]] = [
+        {
+            "step": k,
+            "kind": s.kind,
+            "node": _name(s.path),
+            "alpha": _num(s.alpha),
+            "beta": _num(s.beta),
+            "value": {"enter": None, "back": _num(s.seen)}.get(s.kind, _num(s.value)),
+            "examined": s.examined,
+            "pruned": [_name(q) for q in s.pruned],
+            "says": _says(s),
+        }
+        for k, s in enumerate(steps, 1)
+    ]
+    leaves, examined = sum(1 for _ in terminal_positions(t)), steps[-1].examined
+    says = f"{'maxval' if max_to_move else 'minval'} gives {_num(value)}: {examined} of the {leaves} "
+    done = {"step": len(out) + 1, "kind": "done", "node": "", "alpha": "-∞", "beta": "∞"}
+    done |= {"value": _num(value), "examined": examined, "pruned": [], "leaves": leaves}
+    out.append({**done, "says": says + "terminal positions examined."})
     return out
 
 
