@@ -17,8 +17,8 @@ from lispy.chapter6 import checks as checks6
 from lispy.chapter6.sexp_games import tree
 from lispy.edition.claims import VERDICTS, Claim, Spread, chapter_claims, claims, tally, timed_in_rounds
 from lispy.edition.claims import chapter5 as claims5
-from lispy.edition.locate import normalise
-from lispy.edition.sources import load
+from lispy.edition.sources.archive import load
+from lispy.edition.sources.locate import normalise
 from lispy.sexpr.data import NIL, from_iterable, lisp, to_pylist
 from lispy.sexpr.lists import a, d, length
 from lispy.sexpr.reader import read

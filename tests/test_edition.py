@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from lispy.edition import pages
 from lispy.edition.__main__ import build, main
 from lispy.edition.claims import claims, tally
-from lispy.edition.errata import concerning, errata_markdown, parse
-from lispy.edition.examples import EXAMPLES
-from lispy.edition.figures import FIGURE_2_6, figure_2_6
-from lispy.edition.proof import prove, structural
-from lispy.edition.render import row
-from lispy.edition.rows import rows
+from lispy.edition.evidence.examples import EXAMPLES
+from lispy.edition.evidence.proof import prove, structural
+from lispy.edition.evidence.rows import rows
+from lispy.edition.page import pages
+from lispy.edition.page.figures import FIGURE_2_6, figure_2_6
+from lispy.edition.page.render import row
+from lispy.edition.sources.errata import concerning, errata_markdown, parse
 from lispy.notes.index import ENTRIES, by_name
 from lispy.sexpr.reader import read
 
@@ -345,8 +345,8 @@ def test_by_name_finds_the_rows_anchors() -> None:
 
 
 def test_connecting_words_join_the_display_they_introduce_and_each_chapter_names_its_file() -> None:
-    from lispy.edition.original import CONNECTIVES, align
-    from lispy.edition.sources import load
+    from lispy.edition.sources.archive import load
+    from lispy.edition.sources.original import CONNECTIVES, align
 
     files = archive_files()
     if not files:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lispy.edition.document import Document, Font, NotesFileError, Run
-from lispy.edition.locate import locate, normalise, read_definitions, report
-from lispy.edition.original import align
-from lispy.edition.sources import LIMIT, decode, decode_pub, decode_xgp, load
+from lispy.edition.sources.archive import LIMIT, decode, decode_pub, decode_xgp, load
+from lispy.edition.sources.document import Document, Font, NotesFileError, Run
+from lispy.edition.sources.locate import locate, normalise, read_definitions, report
+from lispy.edition.sources.original import align
 from lispy.mexpr.program import SourceStatement
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]

@@ -31,17 +31,18 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.edition import live, pages
+from lispy.edition import live
 from lispy.edition.claims import claims, ordering_series
-from lispy.edition.companions import companions
-from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
-from lispy.edition.errata import errata_markdown, parse
-from lispy.edition.figures import figure_2_6, ordering_plot
-from lispy.edition.original import Alignment, align
+from lispy.edition.evidence.companions import companions
+from lispy.edition.evidence.proof import SEED, prove
+from lispy.edition.evidence.rows import rows
 from lispy.edition.output import OutputFolderError, current, write_edition
-from lispy.edition.proof import SEED, prove
-from lispy.edition.rows import rows
-from lispy.edition.sources import _read_bounded, load
+from lispy.edition.page import pages
+from lispy.edition.page.figures import figure_2_6, ordering_plot
+from lispy.edition.sources.archive import _read_bounded, load
+from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
+from lispy.edition.sources.errata import errata_markdown, parse
+from lispy.edition.sources.original import Alignment, align
 
 __all__ = ["build", "inputs", "main"]
 
@@ -187,7 +188,7 @@ def _build(
     for s in sections:
         if s.svg:
             (out / "figures" / f"{s.anchor}.svg").write_text(s.svg, encoding="utf-8")
-    css = resources.files("lispy.edition").joinpath("style.css").read_text(encoding="utf-8")
+    css = resources.files("lispy.edition.page").joinpath("style.css").read_text(encoding="utf-8")
     css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     (out / "style.css").write_text(css, encoding="utf-8")
     runtime = live.write_runtime(out, pyodide, say)

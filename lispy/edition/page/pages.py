@@ -11,15 +11,15 @@ from dataclasses import dataclass, field
 from html import escape
 
 from lispy.edition.claims import Claim, tally
-from lispy.edition.companions import Section
-from lispy.edition.document import PUB_NAME, XGP_NAME, Paragraph
-from lispy.edition.errata import Erratum, render
-from lispy.edition.figures import Figure
+from lispy.edition.evidence.companions import Section
+from lispy.edition.evidence.rows import Row
 from lispy.edition.live import Live
-from lispy.edition.original import Alignment
-from lispy.edition.render import paragraph, row
-from lispy.edition.rows import Row
-from lispy.edition.stepper import section as stepper
+from lispy.edition.page.figures import Figure
+from lispy.edition.page.render import paragraph, row
+from lispy.edition.page.stepper import section as stepper
+from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Paragraph
+from lispy.edition.sources.errata import Erratum, render
+from lispy.edition.sources.original import Alignment
 from lispy.notes.index import SECTIONS
 
 __all__ = ["Build", "companions_page", "errata_page", "index_page", "names_page"]

@@ -26,8 +26,8 @@ from functools import partial
 from typing import Any
 
 from lispy.edition.applications import Application, application_for, not_last, python_definition
-from lispy.edition.correspondence import compare
-from lispy.edition.trials import CASES, Case, Context, assignment_inputs, graph, show
+from lispy.edition.evidence.correspondence import compare
+from lispy.edition.evidence.trials import CASES, Case, Context, assignment_inputs, graph, show
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment
 from lispy.notes.index import ENTRIES, Entry

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from lispy.edition.locate import normalise
+from lispy.edition.sources.locate import normalise
 from lispy.mexpr.program import read_source
 from lispy.notes.index import ENTRIES, Entry
 
@@ -49,7 +49,7 @@ class Erratum:
 
 def errata_markdown() -> str | None:
     """ERRATA.md: the repository's, or the copy an installed wheel carries; ``None`` if neither."""
-    beside = Path(__file__).resolve().parents[2] / "ERRATA.md"
+    beside = Path(__file__).resolve().parents[3] / "ERRATA.md"
     if beside.is_file():
         return beside.read_text(encoding="utf-8")
     carried = resources.files("lispy.edition").joinpath("ERRATA.md")

@@ -1,5 +1,5 @@
 """Where McCarthy printed each definition: the statements of ``lispy/notes/*.m`` found in a decoded
-archive file (:mod:`lispy.edition.sources`).
+archive file (:mod:`lispy.edition.sources.archive`).
 
 The decoder checks itself with this: every definition of ``lispy/notes/*.m`` must be found in the
 decoded text of FOO.XGP[206,JMC] (chapters 5 and 6) and those of chapter 6 also in SAFE1[206,JMC],
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from lispy.edition.document import Document, Paragraph
+from lispy.edition.sources.document import Document, Paragraph
 from lispy.mexpr.program import PARTS, SourceStatement, read_source
 
 __all__ = ["locate", "normalise", "read_definitions", "report"]

@@ -5,7 +5,7 @@ Two halves, one module:
 
 * **In the page** (imported by ``worker.js`` inside Pyodide): :func:`row_reply` evaluates the text
   of a row's form in that row's environment (the notes' parts the example uses, corrected, with the
-  application's ``graph``, ``puzz``, ``successors`` …, as :mod:`lispy.edition.examples` evaluates
+  application's ``graph``, ``puzz``, ``successors`` …, as :mod:`lispy.edition.evidence.examples` evaluates
   the example at build time) and :class:`Repl` keeps the page's REPL session.  Both answer with
   exactly what ``python -m lispy`` prints for the same lines (values on one line each, errors as
   ``error: …``), from :class:`lispy.mexpr.session.Session`.  This half imports only lispy and
@@ -50,7 +50,7 @@ from lispy.mexpr.environment import Environment
 from lispy.mexpr.session import Session
 
 if TYPE_CHECKING:
-    from lispy.edition.rows import Row
+    from lispy.edition.evidence.rows import Row
 
 __all__ = [
     "CDN",
@@ -143,7 +143,7 @@ def _row(anchor: str, text: str, printed: bool) -> tuple[str, bool]:
 
 def row_reply(anchor: str, text: str, printed: bool = False) -> str:
     """What ``python -m lispy`` prints for ``text`` in the environment of the row ``anchor`` (its
-    definitions as :mod:`lispy.edition.examples` has them; with ``printed``, the row's definition as
+    definitions as :mod:`lispy.edition.evidence.examples` has them; with ``printed``, the row's definition as
     the notes print it).  Each run starts from that environment as built: what ``text`` defines
     (``graph ← …``) is gone after it."""
     return _row(anchor, text, printed)[0]
@@ -165,8 +165,8 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
     from functools import partial
 
     from lispy.edition.applications import Application, application_for, python_definition
-    from lispy.edition.proof import GRAPH_COUNT
-    from lispy.edition.trials import CASES, Context, graph, show
+    from lispy.edition.evidence.proof import GRAPH_COUNT
+    from lispy.edition.evidence.trials import CASES, Context, graph, show
     from lispy.mexpr.program import split_statements
     from lispy.notes.index import ENTRIES
 
@@ -277,7 +277,7 @@ def prove_json(anchor: str, source: str, seed: int, trials: int) -> str:
 def stepper_json(k: int, n: int, seed: int, order: str) -> str:
     """The stepper of a random tree (:func:`lispy.edition.stepper.random_section`) for ``worker.js``:
     JSON ``{"html": …}``, or ``{"text": "error: …", "failed": true}`` for a choice it refuses."""
-    from lispy.edition.stepper import random_section
+    from lispy.edition.page.stepper import random_section
 
     try:
         return json.dumps({"html": random_section(k, n, seed, order), "failed": False})
@@ -331,7 +331,7 @@ optional C extension), put into ``lispy.zip`` from the installed ones."""
 def _archive(path: Path) -> int:
     """Write ``lispy`` and :data:`PAGE_DEPENDENCIES` (the installed, importable packages) into the
     zip ``path``."""
-    folders = [Path(__file__).resolve().parents[1]]
+    folders = [Path(__file__).resolve().parents[2]]
     for name in PAGE_DEPENDENCIES:
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.origin is not None, f"{name} is a dependency of lispy"
@@ -369,7 +369,7 @@ def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = 
         say(f"the page loads Pyodide {PYODIDE_VERSION} from {CDN} (give --pyodide DIR for a local copy)")
     files = _archive(out / "lispy.zip")
     for name in ASSETS:
-        text = resources.files("lispy.edition").joinpath(name).read_text(encoding="utf-8")
+        text = resources.files("lispy.edition.live").joinpath(name).read_text(encoding="utf-8")
         (out / name).write_text(text, encoding="utf-8")
     size = (out / "lispy.zip").stat().st_size / 1e6
     say(f"  lispy.zip: lispy, {', '.join(PAGE_DEPENDENCIES)}, {files} files, {size:.1f} MB")
@@ -411,7 +411,7 @@ def serve_after(args: argparse.Namespace) -> int:
     """With ``--serve``, serve ``args.out`` until Ctrl-C; the exit status."""
     if not args.serve:
         return 0
-    from lispy.edition.serve import serve
+    from lispy.edition.live.serve import serve
 
     return serve(args.out, args.port)
 

@@ -31,7 +31,7 @@ from lispy.aima.ranges import alpha_beta_stages
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.edition.figures import tree_svg
+from lispy.edition.page.figures import tree_svg
 from lispy.games.tictactoe import TicTacToe, board
 from lispy.sexpr.reader import read
 

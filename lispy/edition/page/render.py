@@ -19,10 +19,10 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 from pygments.token import STANDARD_TYPES, Token
 
-from lispy.edition.document import Font, Paragraph
-from lispy.edition.lexer import MExpressionLexer
+from lispy.edition.evidence.rows import Row
 from lispy.edition.live import proof_form, row_form
-from lispy.edition.rows import Row
+from lispy.edition.page.lexer import MExpressionLexer
+from lispy.edition.sources.document import Font, Paragraph
 from lispy.sexpr.printer import to_string
 
 __all__ = ["mexpr", "paragraph", "python", "row", "value"]
