@@ -51,6 +51,11 @@ class Comparison:
     book: str
     agree: bool
 
+    @property
+    def cells(self) -> list[str]:
+        """The comparison as a row of the page's table, ✓ or ✗ last."""
+        return [self.what, self.function, self.computed, self.book, "✓" if self.agree else "✗"]
+
 
 @dataclass(frozen=True)
 class Section:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lispy.edition.evidence.examples import Outcome, run
-from lispy.edition.evidence.proof import Agreement, Structural, structural
-from lispy.edition.sources.errata import Erratum, concerning
+from lispy.edition.evidence.proof import Agreement, Structural, structural_evidence
+from lispy.edition.sources.errata import Erratum, errata_of
 from lispy.edition.sources.original import Original
 from lispy.mexpr.environment import Environment
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
@@ -36,7 +36,7 @@ class Row:
     library: PythonSource | None
     outcome: Outcome | None
     agreement: Agreement | None
-    structural: Structural | None
+    structural: Structural
     original: Original | None
 
     @property
@@ -70,13 +70,13 @@ def rows(
                 entry,
                 printed,
                 corrected if corrected != printed else None,
-                tuple(concerning(entry, errata)),
+                tuple(errata_of(entry, errata)),
                 python,
                 python_error,
                 library,
                 run(entry, interpreters),
                 proofs.get(entry.anchor),
-                structural(entry),
+                structural_evidence(entry),
                 (originals or {}).get(entry.anchor),
             )
         )

@@ -1,4 +1,5 @@
-"""The edition's figures, as SVG: game trees with the moves a search never examined marked x, and
+"""The edition's figures, as SVG: game trees with the moves a search never examined marked x (laid
+out by :func:`layout`, which the αβ steppers use too, and drawn by ``templates/tree.svg.j2``), and
 the plot of positions examined against depth.
 
 Figure 2.6 of chapter 6 is lost from the archive.  :data:`FIGURE_2_6` is lispy's reconstruction
@@ -14,29 +15,40 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from lispy.chapter6.sexp_games import leaves as terminal_positions
 from lispy.chapter6.sexp_games import minimax, ter
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
+from lispy.edition.page.render import render
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.data import to_pylist
 from lispy.sexpr.reader import read
 
-__all__ = ["FIGURE_2_6", "FIGURE_2_6_TEXT", "Figure", "figure_2_6", "ordering_plot", "tree_svg"]
+__all__ = [
+    "FIGURE",
+    "FIGURE_2_6",
+    "FIGURE_2_6_TEXT",
+    "Drawing",
+    "Figure",
+    "Node",
+    "Spacing",
+    "figure_2_6",
+    "layout",
+    "ordering_plot",
+    "tree_svg",
+]
 
 FIGURE_2_6_TEXT = "((2 5) (9 4 7))"
 FIGURE_2_6 = read(FIGURE_2_6_TEXT)
 """Figure 2.6 reconstructed (the figure is lost): the minimizing player to move."""
 
-_X_GAP, _Y_GAP, _MARGIN = 64, 78, 34
-
 
 @dataclass(frozen=True)
 class Figure:
-    """A figure of the edition: its SVG text, and what it shows in words (its caption)."""
+    """A figure of the edition: its SVG text, and what it shows in words (its caption); the value the
+    search gave and the terminal positions it evaluated."""
 
     svg: str
     caption: str
@@ -44,81 +56,97 @@ class Figure:
     evaluated: tuple[tuple[int, ...], ...] = ()
 
 
-def _layout(t: Any, path: tuple[int, ...], depth: int, x: list[float], nodes: list[tuple[Any, ...]]) -> float:
-    """Place the nodes: leaves left to right, a parent centred over its children."""
-    if ter(t):
-        place = x[0]
-        x[0] += _X_GAP
-    else:
-        places = [_layout(c, (*path, i), depth + 1, x, nodes) for i, c in enumerate(to_pylist(t), 1)]
-        place = sum(places) / len(places)
-    nodes.append((path, depth, place, t))
-    return place
+@dataclass(frozen=True)
+class Spacing:
+    """How a tree is drawn: ``across`` between leaves, ``down`` between levels, ``margin`` round it,
+    and ``top`` and ``bottom`` more above and below."""
+
+    across: float
+    down: float
+    margin: float
+    top: float
+    bottom: float
+
+
+FIGURE = Spacing(64, 78, 34, 18, 8)
+"""The spacing of the figures (:func:`tree_svg`)."""
+
+
+@dataclass
+class Node:
+    """A position placed in a drawing: its ``path`` from the root (``name`` ``"1.2"``), its place
+    (``x``, ``y``), its ``parent`` node, whether it is ``terminal`` and who moves there (``maxing``),
+    its ``label`` (a terminal position's value) and ``value`` (its minimax value); ``unseen``: a search
+    never examined it (``grey``: nor anything above it up to an examined position's move)."""
+
+    path: tuple[int, ...]
+    x: float
+    y: float
+    parent: Node | None
+    terminal: bool
+    maxing: bool
+    label: str
+    value: str
+    unseen: bool = False
+    grey: bool = False
+
+    @property
+    def name(self) -> str:
+        return ".".join(map(str, self.path))
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A tree laid out: its nodes, each after its subtrees (leaves left to right, a parent centred over
+    its children), and the size of the drawing."""
+
+    nodes: list[Node]
+    width: float
+    height: float
+
+
+def layout(
+    t: Any, max_to_move: bool, spacing: Spacing, examined: set[tuple[int, ...]] | None = None
+) -> Drawing:
+    """The S-expression game tree ``t`` laid out with ``spacing``, the maximizing player to move at the
+    root if ``max_to_move``; with ``examined`` (the paths a search examined, as :class:`Watch` records
+    them), the others marked unseen."""
+    nodes: list[Node] = []
+    leaves = [spacing.margin]
+
+    def place(p: Any, path: tuple[int, ...], parent: Node | None) -> Node:
+        maxing = (len(path) % 2 == 0) == max_to_move
+        y = spacing.margin + spacing.top + len(path) * spacing.down
+        unseen = examined is not None and bool(path) and path not in examined
+        label, value = atom_to_string(p) if ter(p) else "", atom_to_string(minimax(p, maxing))
+        node = Node(
+            path, 0.0, y, parent, ter(p), maxing, label, value, unseen, unseen or bool(parent and parent.grey)
+        )
+        if node.terminal:
+            node.x, leaves[0] = leaves[0], leaves[0] + spacing.across
+        else:
+            children = [place(c, (*path, i), node) for i, c in enumerate(to_pylist(p), 1)]
+            node.x = sum(c.x for c in children) / len(children)
+        nodes.append(node)
+        return node
+
+    place(t, (), None)
+    width = max(n.x for n in nodes) + spacing.margin
+    return Drawing(nodes, width, max(n.y for n in nodes) + spacing.margin + spacing.bottom)
 
 
 def tree_svg(
     t: Any, examined: set[tuple[int, ...]] | None = None, max_to_move: bool = True, title: str = ""
 ) -> str:
-    """The S-expression game tree ``t`` as SVG: MAX's positions as triangles pointing up, MIN's
-    pointing down, each with its minimax value, and the leaves as their values.
+    """The S-expression game tree ``t`` as an SVG file (``templates/tree.svg.j2``): MAX's positions as
+    triangles pointing up, MIN's pointing down, each with its minimax value, and the leaves as their
+    values.
 
     ``examined``: the paths of the positions a search examined (as :class:`Watch` records them);
     the move to any other position is dashed and marked x, and its subtree greyed.
     """
-    nodes: list[tuple[tuple[int, ...], int, float, Any]] = []
-    _layout(t, (), 0, [float(_MARGIN)], nodes)
-    where = {path: (x, _MARGIN + 18 + depth * _Y_GAP) for path, depth, x, _ in nodes}
-    width = max(x for x, _ in where.values()) + _MARGIN
-    height = max(y for _, y in where.values()) + _MARGIN + 8
-    unseen = {p for p in where if examined is not None and p and p not in examined}
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
-        '<g font-family="Georgia, serif" font-size="15" text-anchor="middle">',
-    ]
-    for path, (x, y) in where.items():
-        if path:
-            px, py = where[path[:-1]]
-            out = path in unseen
-            dash = ' stroke-dasharray="5 4"' if out else ""
-            colour = "#9a9a9a" if out else "#333"
-            parts.append(
-                f'<line x1="{px:.1f}" y1="{py + 14:.1f}" x2="{x:.1f}" y2="{y - 14:.1f}" stroke="{colour}" '
-                f'stroke-width="1.5"{dash}/>'
-            )
-            if out and path[:-1] not in unseen:
-                mx, my = (px + x) / 2, (py + y) / 2
-                parts.append(
-                    f'<text x="{mx:.1f}" y="{my + 6:.1f}" fill="#b00020" font-size="20" '
-                    'font-weight="bold">x</text>'
-                )
-    for path, depth, x, node in nodes:
-        _, y = where[path]
-        maxing = (depth % 2 == 0) == max_to_move
-        grey = path in unseen or any(path[:k] in unseen for k in range(1, len(path)))
-        fill, ink = ("#eee", "#9a9a9a") if grey else ("#fff", "#111")
-        value = atom_to_string(minimax(node, maxing))
-        if ter(node):
-            parts.append(
-                f'<rect x="{x - 15:.1f}" y="{y - 13:.1f}" width="30" height="26" rx="3" '
-                f'fill="{fill}" stroke="{ink}"/>'
-            )
-        else:
-            tip, base = (y - 16, y + 13) if maxing else (y + 16, y - 13)
-            parts.append(
-                f'<polygon points="{x:.1f},{tip:.1f} {x - 19:.1f},{base:.1f} {x + 19:.1f},{base:.1f}" '
-                f'fill="{fill}" stroke="{ink}" stroke-width="1.5"/>'
-            )
-            label = "MAX" if maxing else "MIN"
-            parts.append(
-                f'<text x="{x + 24:.1f}" y="{y - 14:.1f}" font-size="11" fill="#555" '
-                f'text-anchor="start">{label}</text>'
-            )
-        shift = 0 if ter(node) else (3 if maxing else -3)
-        parts.append(f'<text x="{x:.1f}" y="{y + 5 + shift:.1f}" fill="{ink}">{escape(value)}</text>')
-    parts.append("</g></svg>")
-    return "\n".join(parts)
+    drawing = layout(t, max_to_move, FIGURE, examined)
+    return render("tree.svg.j2", nodes=drawing.nodes, width=drawing.width, height=drawing.height, title=title)
 
 
 def figure_2_6() -> Figure:

@@ -1,5 +1,6 @@
 """αβ step by step: the frames of the notes' ``maxval1``/``minval1`` on a game tree, computed at build
-time, and the ``<section data-stepper>`` that steps through them (``live.js``; with no script the
+time (or in the page, for a random tree of the reader's choice), and the ``<section data-stepper>``
+that steps through them (``templates/stepper.html.j2``; ``live.js`` steps; with no script the
 frames read as a numbered list).
 
 :func:`frames` runs the notes' αβ-heuristic (McCarthy 1973, ch. 6)::
@@ -20,16 +21,16 @@ up (α or β narrowed), the moves a cut leaves unexamined, the value a position 
 
 from __future__ import annotations
 
-import json
 import random
-from html import escape
+from dataclasses import dataclass
 from typing import Any
 
 from lispy.chapter6.sexp_games import imval, ordered, successors, ter, uniform_tree
 from lispy.chapter6.sexp_games import leaves as terminal_positions
 from lispy.chapter6.watch import Step, Watch
+from lispy.edition.page.figures import Drawing, Spacing, layout
+from lispy.edition.page.render import render_macro
 from lispy.sexpr.atoms import atom_to_string
-from lispy.sexpr.data import to_pylist
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
@@ -37,11 +38,13 @@ __all__ = [
     "MOST_LEAVES",
     "ORDERS",
     "STEPPERS",
-    "chooser",
+    "Stepper",
     "frames",
-    "random_section",
+    "html",
+    "random_stepper",
     "random_tree",
-    "section",
+    "stepper",
+    "steppers",
 ]
 
 STEPPERS = {
@@ -115,65 +118,8 @@ def frames(t: Any, max_to_move: bool = True) -> list[dict[str, Any]]:
     return out
 
 
-_X_GAP, _Y_GAP, _MARGIN = 60, 74, 30
-
-
-def _svg(t: Any, max_to_move: bool, title: str) -> str:
-    """The tree with a ``<g data-node="PATH">`` for each position (``live.js`` marks them as the steps go)."""
-    nodes: list[tuple[tuple[int, ...], int, float, Any]] = []
-    x = [float(_MARGIN)]
-
-    def place(p: Any, path: tuple[int, ...], depth: int) -> float:
-        if ter(p):
-            at = x[0]
-            x[0] += _X_GAP
-        else:
-            children = [place(c, (*path, i), depth + 1) for i, c in enumerate(to_pylist(p), 1)]
-            at = sum(children) / len(children)
-        nodes.append((path, depth, at, p))
-        return at
-
-    place(t, (), 0)
-    where = {path: (px, _MARGIN + 16 + depth * _Y_GAP) for path, depth, px, _ in nodes}
-    width = max(px for px, _ in where.values()) + _MARGIN
-    height = max(py for _, py in where.values()) + _MARGIN + 24
-    parts = [
-        f'<svg class="tree" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
-        f'role="img" aria-label="{escape(title)}">',
-        '<g font-family="Georgia, serif" font-size="15" text-anchor="middle">',
-    ]
-    for path, (px, py) in where.items():
-        if path:
-            qx, qy = where[path[:-1]]
-            parts.append(
-                f'<line data-edge="{_name(path)}" x1="{qx:.1f}" y1="{qy + 14:.1f}" '
-                f'x2="{px:.1f}" y2="{py - 14:.1f}"/>'
-            )
-    for path, depth, px, p in nodes:
-        _, py = where[path]
-        maxing = (depth % 2 == 0) == max_to_move
-        parts.append(f'<g data-node="{_name(path)}">')
-        if path and ter(p):
-            parts.append(f'<text class="path" x="{px:.1f}" y="{py + 28:.1f}">{_name(path)}</text>')
-        elif path:
-            left = f'x="{px - 24:.1f}" y="{py + 4:.1f}" text-anchor="end"'
-            parts.append(f'<text class="path" {left}>{_name(path)}</text>')
-        if ter(p):
-            parts.append(f'<rect x="{px - 15:.1f}" y="{py - 13:.1f}" width="30" height="26" rx="3"/>')
-            parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}">{escape(atom_to_string(p))}</text>')
-        else:
-            tip, base = (py - 16, py + 13) if maxing else (py + 16, py - 13)
-            corners = f"{px:.1f},{tip:.1f} {px - 19:.1f},{base:.1f} {px + 19:.1f},{base:.1f}"
-            parts.append(f'<polygon points="{corners}"/>')
-            parts.append(
-                f'<text class="who" x="{px + 24:.1f}" y="{py - 12:.1f}" text-anchor="start">'
-                f"{'MAX' if maxing else 'MIN'}</text>"
-            )
-            parts.append(f'<text class="backed" x="{px:.1f}" y="{py + (7 if maxing else 1):.1f}"></text>')
-        parts.append("</g>")
-    parts.append("</g></svg>")
-    return "".join(parts)
-
+STEPPER = Spacing(60, 74, 30, 16, 24)
+"""The spacing of a stepper's tree."""
 
 ORDERS = ("worst-first", "random", "best-first")
 """The orders of moves a random tree's stepper offers: "inverse order of merit", as drawn, the best first."""
@@ -199,60 +145,40 @@ def random_tree(k: int, n: int, seed: int, order: str = "random") -> Any:
     return t if order == "random" else ordered(t, best_first=order == "best-first", max_to_move=True)
 
 
-def random_section(k: int, n: int, seed: int, order: str) -> str:
-    """The stepper of :func:`random_tree` (``maxval``), as :func:`section` makes it."""
+@dataclass(frozen=True)
+class Stepper:
+    """What ``templates/stepper.html.j2`` draws: the stepper ``anchor`` with its ``title``, the tree
+    laid out, its :func:`frames`, the tree's text (``shown``, for a random tree) and, for the stepper
+    the page can replace, the ``chooser``'s choices (``k``, ``n``, ``seed``, ``order``)."""
+
+    anchor: str
+    title: str
+    tree: Drawing
+    frames: list[dict[str, Any]]
+    shown: str = ""
+    chooser: dict[str, Any] | None = None
+
+
+def stepper(anchor: str, t: Any, max_to_move: bool, title: str, **more: Any) -> Stepper:
+    """The :class:`Stepper` of the game tree ``t``."""
+    return Stepper(anchor, title, layout(t, max_to_move, STEPPER), frames(t, max_to_move), **more)
+
+
+def random_stepper(k: int, n: int, seed: int, order: str, chooser: bool = False) -> Stepper:
+    """The stepper of :func:`random_tree` (``maxval``); with ``chooser``, the form that makes another."""
     t = random_tree(k, n, seed, order)
     title = f"maxval on a random uniform tree (k = {k}, n = {n}, seed {seed}, {order})"
-    return _section("random", title, t, True, to_string(t))
+    choices = {"k": k, "n": n, "seed": seed, "order": order, "orders": ORDERS} if chooser else None
+    return stepper("random", t, True, title, shown=to_string(t), chooser=choices)
 
 
-def chooser(k: int = 2, n: int = 3, seed: int = 1973, order: str = "random") -> str:
-    """The form that makes a random tree's stepper in the page (lispy computes its frames there)."""
-
-    def options(values: Any, chosen: Any) -> str:
-        return "".join(f"<option{' selected' if v == chosen else ''}>{v}</option>" for v in values)
-
-    return (
-        '<form class="stepper-choice live" data-for="random">'
-        f'<label>k <select name="k">{options(range(2, 5), k)}</select></label> '
-        f'<label>n <select name="n">{options(range(1, 5), n)}</select></label> '
-        f'<label>seed <input name="seed" type="number" value="{seed}" min="0"></label> '
-        f'<label>order <select name="order">{options(ORDERS, order)}</select></label> '
-        '<button type="submit" data-action="make">Step through this tree</button>'
-        "<output data-result></output></form>"
-    )
+def steppers() -> list[Stepper]:
+    """The steppers of the edition: those of :data:`STEPPERS`, and a random tree's (k = 2, n = 3, seed
+    1973, as drawn) with the form that makes another in the page."""
+    found = [stepper(a, read(text), max_to_move, title) for a, (title, text, max_to_move) in STEPPERS.items()]
+    return [*found, random_stepper(2, 3, 1973, "random", chooser=True)]
 
 
-def section(anchor: str) -> str:
-    """The stepper ``anchor`` of :data:`STEPPERS`, or ``"random"``, the default random tree (k = 2,
-    n = 3, seed 1973, as drawn): the tree, the controls, and every step as a list."""
-    if anchor == "random":
-        return chooser() + random_section(2, 3, 1973, "random")
-    title, text, max_to_move = STEPPERS[anchor]
-    return _section(anchor, title, read(text), max_to_move)
-
-
-def _section(anchor: str, title: str, t: Any, max_to_move: bool, shown: str = "") -> str:
-    fs = frames(t, max_to_move)
-    items = "".join(
-        f'<li data-step="{f["step"]}">'
-        + (f"α = {escape(f['alpha'])}, β = {escape(f['beta'])}: " if f["kind"] != "done" else "")
-        + f"{escape(f['says'])}</li>"
-        for f in fs
-    )
-    data = json.dumps(fs, ensure_ascii=False).replace("</", "<\\/")
-    return (
-        f'<section class="stepper" id="stepper-{anchor}" data-stepper="{anchor}" data-step="0" '
-        f'data-alpha="-∞" data-beta="∞" data-examined="0" data-steps="{len(fs)}">'
-        f"<h4>αβ step by step: {escape(title)}</h4>"
-        + (f'<p class="where"><code>{escape(shown)}</code></p>' if shown else "")
-        + f'<div class="tree-box">{_svg(t, max_to_move, title)}</div>'
-        '<div class="controls live-steps"><button type="button" data-action="prev" disabled>← Back</button> '
-        '<button type="button" data-action="next">Step →</button> '
-        f'<span class="where">step <span data-show="step">0</span> of {len(fs)}; '
-        'α = <span data-show="alpha">-∞</span>, β = <span data-show="beta">∞</span>; '
-        'terminal positions examined: <span data-show="examined">0</span></span>'
-        '<p class="says" data-show="says">Press Step to start.</p></div>'
-        f'<details class="frames-list" open><summary>All {len(fs)} steps</summary><ol>{items}</ol></details>'
-        f'<script type="application/json" class="frames">{data}</script></section>'
-    )
+def html(s: Stepper) -> str:
+    """The stepper ``s`` as HTML: the tree, the controls, and every step as a list."""
+    return render_macro("stepper.html.j2", "stepper", s)
