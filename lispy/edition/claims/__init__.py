@@ -18,7 +18,8 @@ Counts are exact.  Times are CPU seconds, taken in interleaved rounds, and a ver
 times gives their median and interquartile range (:func:`~lispy.edition.claims.record.timed_in_rounds`).
 The figures come from the library (:mod:`lispy.chapter5.checks`, :mod:`lispy.chapter5.work`,
 :mod:`lispy.chapter6.checks`, :mod:`lispy.chapter6.move_ordering`, :mod:`lispy.chapter6.iteration`);
-:mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` word them.
+:mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` measure and judge them,
+and ``claims.toml``, beside them, words them.
 :func:`chapter_claims` measures a chapter's claims once per process and keeps them, so that the
 edition and ``python -m chapters`` (each chapter script prints its own; the whole run ends with
 :func:`~lispy.edition.claims.record.tally`) render the same figures.
@@ -37,6 +38,7 @@ from lispy.edition.claims.record import (
     Claim,
     Reading,
     Spread,
+    recorded,
     tally,
     timed_in_rounds,
 )
@@ -69,9 +71,8 @@ def measuring(chapter: str) -> Iterator[str]:
     if chapter not in STEPS:
         raise ValueError(f"the notes have chapters 5 and 6, not {chapter!r}")
     if chapter not in _MEASURED:
-        steps = chapter5.measure() if chapter == "5" else chapter6.measure(chapter5.CLAIMS + 1)
-        found = yield from steps
-        _MEASURED[chapter] = tuple(found)
+        found = yield from (chapter5.measure() if chapter == "5" else chapter6.measure())
+        _MEASURED[chapter] = tuple(recorded(chapter, found))
 
 
 def chapter_claims(chapter: str) -> list[Claim]:
