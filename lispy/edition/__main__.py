@@ -39,7 +39,7 @@ from lispy.edition.evidence.rows import rows
 from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, write_runtime
 from lispy.edition.output import OutputFolderError, current, write_edition
 from lispy.edition.page import pages
-from lispy.edition.page.figures import figure_2_6, ordering_plot
+from lispy.edition.page.figures import figure_2_6, ordering_plot, tree_svg
 from lispy.edition.sources.archive import _read_bounded, load
 from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.sources.errata import errata_markdown, parse
@@ -184,8 +184,10 @@ def _build(
     else:
         say("matplotlib is not installed: the ordering plot is a table (pip install -e '.[plot]')")
     for s in sections:
-        if s.svg:
-            (out / "figures" / f"{s.anchor}.svg").write_text(s.svg, encoding="utf-8")
+        if s.searched:
+            (out / "figures" / f"{s.anchor}.svg").write_text(
+                tree_svg(*s.searched, True, s.figure), encoding="utf-8"
+            )
     css = resources.files("lispy.edition.page").joinpath("style.css").read_text(encoding="utf-8")
     css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     (out / "style.css").write_text(css, encoding="utf-8")
