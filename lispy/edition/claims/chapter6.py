@@ -171,7 +171,9 @@ def measure() -> Steps:
     )
 
     yield "counting αβ on uniform trees"
-    order_rows = [("k", "n", "minimax", "αβ best", "k^⌈n/2⌉+k^⌊n/2⌋−1", "αβ worst", "αβ random", "k^(3n/4)")]
+    order_rows: list[tuple[str, ...]] = [
+        ("k", "n", "minimax", "αβ best", "k^⌈n/2⌉+k^⌊n/2⌋−1", "αβ worst", "αβ random", "k^(3n/4)")
+    ]
     in_order = worst_is_minimax = best_is_levin = True
     for k, depth in ORDERING_SIZES:
         counts = ordering_counts(k, depth)
