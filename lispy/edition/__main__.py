@@ -32,14 +32,14 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.edition.claims import claims, ordering_series
+from lispy.edition.claims import claims
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
 from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, write_runtime
 from lispy.edition.output import OutputFolderError, current, write_edition
 from lispy.edition.page import pages
-from lispy.edition.page.figures import figure_2_6, ordering_plot, tree_svg
+from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg
 from lispy.edition.sources.archive import _read_bounded, load
 from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.sources.errata import errata_markdown, parse
@@ -168,12 +168,7 @@ def _build(
     measured = claims()
     say("drawing the figures …")
     figure = figure_2_6()
-    depths = list(range(1, 8))
-    series = ordering_series(4, range(1, 8))
-    plot = ordering_plot(series, depths, 4)
-    ordering_rows = [["depth n", *series]] + [
-        [str(n), *(f"{values[i]:,.0f}" for values in series.values())] for i, n in enumerate(depths)
-    ]
+    plot, ordering_rows = ordering_figure()
     say("computing the companion sources' figures …")
     sections = companions()
     info.seconds = time.perf_counter() - start

@@ -25,7 +25,7 @@ from lispy.chapter5 import insanity, insanity_words, paths
 from lispy.chapter6 import game_trees, sexp_games
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
-from lispy.notes.index import Entry, resolve
+from lispy.notes.index import ENTRIES, Entry, resolve
 from lispy.sexpr.reader import read
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "REPL_APPLICATIONS",
     "Application",
     "application_for",
+    "by_anchor",
     "python_definition",
     "redefined_later",
 ]
@@ -111,6 +112,15 @@ REPL_APPLICATIONS: dict[str, Application] = {
 loads it as (:class:`lispy.mexpr.session.Session`), in an environment of its own.  Paths take
 ``graph`` and ``final`` from the session (the reader gives them); chapter 6 comes with the
 S-expression game trees, unless the reader has defined ``successors``, ``ter`` and ``imval``."""
+
+
+def by_anchor(anchor: str) -> Entry:
+    """The entry of the index whose anchor is ``anchor`` (``"allsol-2"``); raises ``LookupError`` for
+    another."""
+    found = next((e for e in ENTRIES if e.anchor == anchor), None)
+    if found is None:
+        raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
+    return found
 
 
 def redefined_later(entry: Entry) -> bool:

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lispy.chapter6.move_ordering import knuth_moore
-from lispy.chapter6.move_ordering import ordering_series as counted_series
 from lispy.edition.claims import chapter5, chapter6
 from lispy.edition.claims.record import (
     ARCHIVE,
@@ -53,7 +51,6 @@ __all__ = [
     "chapter_claims",
     "claims",
     "measuring",
-    "ordering_series",
     "tally",
     "timed_in_rounds",
 ]
@@ -87,18 +84,3 @@ def chapter_claims(chapter: str) -> list[Claim]:
 def claims() -> list[Claim]:
     """Every claim of both chapters, in the notes' order (:func:`chapter_claims`)."""
     return chapter_claims("5") + chapter_claims("6")
-
-
-def ordering_series(k: int = 4, depths: range = range(1, 8), trials: int = 3) -> dict[str, list[float]]:
-    """Terminal positions examined on uniform trees of ``k`` moves, by depth: minimax (k^n), αβ with
-    the worst move first, in random order (the mean over ``trials`` trees), with the best move first,
-    and Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1 (:func:`lispy.chapter6.move_ordering.ordering_series`):
-    the edition's figure."""
-    counted = counted_series(k, depths, trials)
-    return {
-        "minimax, k^n": counted["minimax"],
-        "αβ, worst move first": counted["αβ worst first"],
-        "αβ, random order": counted["αβ random order"],
-        "αβ, best move first": counted["αβ best first"],
-        "k^⌈n/2⌉ + k^⌊n/2⌋ − 1": [float(knuth_moore(k, n)) for n in depths],
-    }

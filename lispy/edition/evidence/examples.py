@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from lispy.chapter5 import insanity
 from lispy.edition.applications import Application, application_for, python_definition, redefined_later
+from lispy.edition.evidence.proof import attempt
 from lispy.mexpr.environment import Environment
 from lispy.notes.index import Entry
 from lispy.sexpr.data import NIL, lisp
@@ -84,13 +84,6 @@ class Outcome:
         )
 
 
-def _attempt(thunk: Callable[[], Any]) -> tuple[Any, str | None]:
-    try:
-        return thunk(), None
-    except Exception as e:  # the edition shows any failure in its cell instead of stopping
-        return None, f"{type(e).__name__}: {e}"
-
-
 def run(entry: Entry, interpreters: dict[Any, Environment] | None = None) -> Outcome | None:
     """Evaluate ``entry``'s example by the notes (corrected) and by the transcription; ``None`` for
     an entry without an example (one added to the index since).
@@ -109,6 +102,6 @@ def run(entry: Entry, interpreters: dict[Any, Environment] | None = None) -> Out
             cache[key] = application.environment(entry)
         return cache[key].eval(example.notes)
 
-    notes_value, notes_error = _attempt(notes)
-    python_value, python_error = _attempt(lambda: example.call(entry, application))
+    notes_value, notes_error = attempt(notes)
+    python_value, python_error = attempt(lambda: example.call(entry, application))
     return Outcome(example, notes_value, python_value, notes_error, python_error)

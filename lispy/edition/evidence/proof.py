@@ -25,7 +25,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from lispy.edition.applications import Application, application_for, python_definition, redefined_later
+from lispy.edition.applications import (
+    Application,
+    application_for,
+    by_anchor,
+    python_definition,
+    redefined_later,
+)
 from lispy.edition.evidence import inputs
 from lispy.edition.evidence.correspondence import compare
 from lispy.mexpr.environment import Environment
@@ -43,6 +49,7 @@ __all__ = [
     "Structural",
     "agreement",
     "assignment_inputs",
+    "attempt",
     "prove",
     "structural_evidence",
 ]
@@ -90,7 +97,7 @@ def structural_evidence(entry: Entry) -> Structural:
     """The structural evidence for ``entry``: whether its definition, as corrected, compiles to its
     transcription (in normal form); ``detail`` names the rewrites when they are equal, and shows both
     normal forms when not, or says why they could not be compared."""
-    comparison, error = _attempt(lambda: compare(entry))
+    comparison, error = attempt(lambda: compare(entry))
     if comparison is None:
         return Structural(False, f"could not compare: {error}")
     if comparison.equal:
@@ -99,10 +106,12 @@ def structural_evidence(entry: Entry) -> Structural:
     return Structural(False, f"compiled: {comparison.compiled}  transcription: {comparison.transcribed}")
 
 
-def _attempt(thunk: Callable[[], Any]) -> tuple[Any, str | None]:
+def attempt(thunk: Callable[[], Any]) -> tuple[Any, str | None]:
+    """``thunk()`` and ``None``, or ``None`` and the exception it raised (its type and message): a
+    failure is evidence, shown in the row's cell instead of stopping the build."""
     try:
         return thunk(), None
-    except Exception as e:  # a failure is evidence, shown in the cell
+    except Exception as e:
         return None, f"{type(e).__name__}: {e}"
 
 
@@ -323,8 +332,8 @@ class _Tally:
 
     def check(self, shown: str, notes: Callable[[], Any], python: Callable[[], Any], library: Any) -> None:
         self.trials += 1
-        value, error = _attempt(notes)
-        theirs, their_error = _attempt(python)
+        value, error = attempt(notes)
+        theirs, their_error = attempt(python)
         if error is None and their_error is None and value == theirs:
             self.agreed += 1
         elif self.disagreement is None:
@@ -333,7 +342,7 @@ class _Tally:
                 f"on {shown}: the notes give {error or _shown(value)}, the Python {python_gives}"
             )
         if library is not None and self.library_agreed is not None:
-            loop, loop_error = _attempt(library)
+            loop, loop_error = attempt(library)
             if error is None and loop_error is None and value == loop:
                 self.library_agreed += 1
             elif self.disagreement is None:
@@ -427,14 +436,6 @@ def agreement(
             partial(library, *draw.python_args) if library is not None else None,
         )
     return tally.result()
-
-
-def by_anchor(anchor: str) -> Entry:
-    """The entry of the index named ``anchor``; raises ``LookupError`` for another name."""
-    found = next((e for e in ENTRIES if e.anchor == anchor), None)
-    if found is None:
-        raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
-    return found
 
 
 def prove(seed: int = SEED, trials: int = 100) -> dict[str, Agreement]:

@@ -33,8 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 
-from lispy.edition.applications import REPL_APPLICATIONS, application_for, redefined_later
-from lispy.edition.evidence.proof import agreement, by_anchor
+from lispy.edition.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import Session
@@ -115,6 +114,8 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
     inputs for ``seed`` and ``trials``) re-run with the row's definition replaced by ``source`` (an
     edited M-expression): what the page shows, and whether the two agreed on every input.  An edit
     that does not read, defines another name or cannot be loaded is reported as lispy reports it."""
+    from lispy.edition.evidence.proof import agreement  # the proof's own machinery, when it is asked for
+
     entry = by_anchor(anchor)
     session = Session()
     failed: list[str] = []
