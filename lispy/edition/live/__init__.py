@@ -14,13 +14,9 @@ same lines (values on one line each, errors as ``error: …``), from
 markdown-it-py), so the page needs no package index.  The build's half, which writes the runtime
 into the edition, is :mod:`lispy.edition.live.runtime`; the server, :mod:`lispy.edition.live.serve`.
 
-The HTML interface (docs/edition.md, "An interface tests can drive"):
-``<html data-runtime="loading|ready|unavailable">``
-(set by ``live.js``; absent with no script, when the page is the static edition); each row's
-``<form class="try" data-definition="ANCHOR">`` with ``<textarea name="expr">``,
-``<button data-action="run">``, ``<output data-result>`` and ``data-state="running|done|error"``;
-the REPL's ``<form id="repl">`` with ``<textarea name="input">``, ``[data-action=run]``,
-``[data-action=stop]`` and ``<pre id="repl-log">``.
+The page's interface, which ``live.js`` drives and tests script (the attributes ``data-runtime``,
+``data-definition``, ``data-action``, ``data-state``…), is in ``docs/edition.md``, "An interface
+tests can drive".
 
 >>> row_reply("valmax", "valmax ((3 12 8) (2 4 6) (14 5 2))")
 '3'

@@ -1,7 +1,7 @@
 """αβ step by step: the frames of the notes' ``maxval1``/``minval1`` on a game tree, computed at build
-time (or in the page, for a random tree of the reader's choice), and the ``<section data-stepper>``
-that steps through them (``templates/stepper.html.j2``; ``live.js`` steps; with no script the
-frames read as a numbered list).
+time (or in the page, for a random tree of the reader's choice), and the stepper
+(``section[data-stepper]``, ``templates/stepper.html.j2``) that steps through them in the page
+(``live.js``); with no script the frames read as a numbered list.
 
 :func:`frames` runs the notes' αβ-heuristic (McCarthy 1973, ch. 6)::
 
