@@ -213,6 +213,22 @@ def _path(rng: random.Random, c: Context) -> Draw:
     return _same(inputs.path(rng, c.application.bindings["graph"]))
 
 
+def _one(
+    generate: Callable[[random.Random], Any], window: bool = False
+) -> Callable[[random.Random, Context], Draw]:
+    """The draw of one argument, the same for both sides, by ``generate`` (of :mod:`inputs`); with
+    ``window``, a window α < β after it."""
+    return lambda rng, c: _same(generate(rng), *(inputs.window(rng) if window else ()))
+
+
+def _identity(rng: random.Random, c: Context) -> Draw:
+    return _with(inputs.numbers(rng), c.evaluate("λx.x"), lambda x: x)
+
+
+def _mapapp(rng: random.Random, c: Context) -> Draw:
+    return _with(inputs.small_list(rng), c.evaluate("λx.x . (x)"), lambda x: cons(x, lisp(x)))
+
+
 GRAPHS = "random graphs, from (V0)"
 SUCCESSORS = "random graphs, the successors of (V0)"
 PATHS = "random graphs and random paths in them"
@@ -220,7 +236,6 @@ TOWERS = "random partial towers, four faces of 0–4 colours"
 WORDS = "random towers of 16-bit words ending in 0"
 TREES = "random game trees (1–3 moves a position, depth ≤ 4)"
 MOVES = "random lists of 1–3 game trees (the moves of a position)"
-IDENTITY = "random lists of numbers, with λx.x"
 
 CASES: dict[str, Case] = {
     c.anchor: c
@@ -235,63 +250,43 @@ CASES: dict[str, Case] = {
         Case("allsolb", "paths", SUCCESSORS, lambda r, c: _start_successors(r, c, NIL)),
         # chapter 5: Instant Insanity, in lists and in words
         *(
-            Case(f"{name}-insanity", "tower", TOWERS, lambda r, c: _same(inputs.tower(r)))
+            Case(f"{name}-insanity", "tower", TOWERS, _one(inputs.tower))
             for name in ("lose", "ter", "successors")
         ),
         *(
-            Case(f"{name}-insanity-words", "words", WORDS, lambda r, c: _same(inputs.word_tower(r)))
+            Case(f"{name}-insanity-words", "words", WORDS, _one(inputs.word_tower))
             for name in ("lose", "ter", "successors")
         ),
-        Case("zap", "lists", "random lists of the four colours", lambda r, c: _same(inputs.colours(r))),
-        Case("poo", "lists", "the four colours, at random", lambda r, c: _same(r.choice(inputs.COLOURS))),
+        Case("zap", "lists", "random lists of the four colours", _one(inputs.colours)),
+        Case("poo", "lists", "the four colours, at random", _one(lambda r: r.choice(inputs.COLOURS))),
         # chapter 5: the list functions
         Case("mapcar2", "lists", "pairs of random lists, with λyz.z.y", _mapcar2),
         Case("upto", "lists", "random lists and a tail of each", _tail),
-        Case("cycles", "lists", "random lists", lambda r, c: _same(inputs.small_list(r))),
-        Case(
-            "mapapp",
-            "lists",
-            "random lists, with λx.x . (x)",
-            lambda r, c: _with(inputs.small_list(r), c.evaluate("λx.x . (x)"), lambda x: cons(x, lisp(x))),
-        ),
+        Case("cycles", "lists", "random lists", _one(inputs.small_list)),
+        Case("mapapp", "lists", "random lists, with λx.x . (x)", _mapapp),
         Case("mapchoose", "lists", "random lists of numbers, with λx.x ≤ 2 and λx.x + 10", _mapchoose),
         # chapter 6
         *(
-            Case(
-                name,
-                "games",
-                IDENTITY,
-                lambda r, c: _with(inputs.numbers(r), c.evaluate("λx.x"), lambda x: x),
-            )
+            Case(name, "games", "random lists of numbers, with λx.x", _identity)
             for name in ("maxlis-1", "minlis", "maxlis-2")
         ),
         Case("maxlisa", "games", "random lists of numbers and a random start, with λx.x", _maxlisa),
         *(
-            Case(name, "games", TREES, lambda r, c: _same(inputs.game_tree(r)))
+            Case(name, "games", TREES, _one(inputs.game_tree))
             for name in ("valmax", "valmin", "maxval", "minval")
         ),
-        *(Case(name, "games", MOVES, lambda r, c: _same(inputs.moves(r))) for name in ("movemax", "movemin")),
+        *(Case(name, "games", MOVES, _one(inputs.moves)) for name in ("movemax", "movemin")),
         Case("bestmax", "games", f"{MOVES}, with valmin", lambda r, c: _best(r, c, "valmin", False)),
         Case("bestmaxa", "games", f"{MOVES}, with valmin", lambda r, c: _best(r, c, "valmin", True)),
         Case("bestmin", "games", f"{MOVES}, with valmax", lambda r, c: _best(r, c, "valmax", False)),
         Case("bestmina", "games", f"{MOVES}, with valmax", lambda r, c: _best(r, c, "valmax", True)),
         *(
-            Case(
-                name,
-                "games",
-                f"{TREES}, windows α < β",
-                lambda r, c: _same(inputs.game_tree(r), *inputs.window(r)),
-            )
-            for name in ("maxval1", "minval1")
+            Case(n, "games", f"{TREES}, windows α < β", _one(inputs.game_tree, True))
+            for n in ("maxval1", "minval1")
         ),
         *(
-            Case(
-                name,
-                "games",
-                f"{MOVES}, windows α < β",
-                lambda r, c: _same(inputs.moves(r), *inputs.window(r)),
-            )
-            for name in ("maxval2", "minval2")
+            Case(n, "games", f"{MOVES}, windows α < β", _one(inputs.moves, True))
+            for n in ("maxval2", "minval2")
         ),
     )
 }
