@@ -1,12 +1,17 @@
-"""Hypothesis strategies for Lisp data."""
+"""Hypothesis strategies for Lisp data, and the notes' random inputs: the edition's generators
+(:mod:`lispy.edition.evidence.inputs`, the one source of random inputs for the edition's proofs
+and the tests) with Hypothesis making their random choices, and shrinking them."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
 from lispy import NIL, Cons, from_iterable
+from lispy.edition.evidence import inputs
 
 symbols = st.sampled_from(["A", "B", "G", "LOSE", "x", "NIL?", "nil", "a.b"]) | st.text(max_size=6)
 numbers = (
@@ -32,3 +37,27 @@ small_lists = st.lists(small_atoms, max_size=12).map(from_iterable)
 
 nested_small = st.recursive(small_atoms, lambda c: st.lists(c, max_size=4).map(from_iterable), max_leaves=15)
 """Proper lists nested, of small atoms."""
+
+
+def drawn(generate: Callable[..., Any], *args: Any) -> st.SearchStrategy[Any]:
+    """The generator ``generate`` of :mod:`lispy.edition.evidence.inputs` (given ``args`` after the
+    random source) as a strategy."""
+    return st.randoms(use_true_random=False).map(lambda rng: generate(rng, *args))
+
+
+graphs = drawn(inputs.graph)
+"""A graph of 2–6 vertices for chapter 5's paths, and a final vertex: ``(graph, final)``."""
+
+towers = drawn(inputs.tower)
+"""A partial tower of Instant Insanity in lists: four faces of the same 0–4 colours each."""
+
+word_towers = drawn(inputs.word_tower)
+"""A partial tower in 16-bit words: up to four words, then 0."""
+
+windows = drawn(inputs.window)
+"""A window α < β: integers in [-20, 20], or -∞ and ∞."""
+
+
+def game_trees(depth: int = 4) -> st.SearchStrategy[Any]:
+    """A game tree at most ``depth`` deep: a leaf, an integer in [-20, 20], or 1–3 subtrees."""
+    return drawn(inputs.game_tree, depth)

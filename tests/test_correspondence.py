@@ -1,6 +1,6 @@
 """Each transcription is the notes' definition: for each of the 47, the Python that the definition
 compiles to and the hand transcription are the same syntax tree up to the documented rewrites
-(lispy.edition.correspondence), and the comparison does see a difference where there is one.
+(lispy.edition.evidence.correspondence), and the comparison does see a difference where there is one.
 The summary line "structurally equal: x/47" counts the first test's passes."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from lispy.edition.correspondence import compare, normal_form, normal_transcription, transcribed_tree
+from lispy.edition.evidence.correspondence import compare, normal_form, normal_transcription, transcribed_tree
 from lispy.mexpr.runtime import NOTATION
 from lispy.mexpr.syntax import MSyntaxError
 from lispy.notes.index import ENTRIES, Entry, by_name

@@ -8,21 +8,21 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import cache
-from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
-from lispy.edition import pages
 from lispy.edition.__main__ import build, main
 from lispy.edition.claims import claims, tally
-from lispy.edition.errata import concerning, errata_markdown, parse
-from lispy.edition.examples import EXAMPLES
-from lispy.edition.figures import FIGURE_2_6, figure_2_6
-from lispy.edition.proof import prove, structural
-from lispy.edition.render import row
-from lispy.edition.rows import rows
+from lispy.edition.evidence.examples import EXAMPLES
+from lispy.edition.evidence.proof import prove, structural_evidence
+from lispy.edition.evidence.rows import rows
+from lispy.edition.page import pages
+from lispy.edition.page.figures import FIGURE_2_6, figure_2_6
+from lispy.edition.page.render import render, render_macro
+from lispy.edition.sources.errata import errata_markdown, errata_of, parse
 from lispy.notes.index import ENTRIES, by_name
 from lispy.sexpr.reader import read
 
@@ -140,7 +140,7 @@ def test_corrections_are_marked_and_linked_to_their_errata(edition: Path) -> Non
     assert "href=errata.html#E1" in mapapp and "href=errata.html#E2" in mapapp
     assert "As corrected" not in text_of(edition, "search")  # printed as is: no correction column
     errata = parse(errata_markdown() or "")
-    linked = {e.anchor: [x.number for x in concerning(e, errata)] for e in ENTRIES}
+    linked = {e.anchor: [x.number for x in errata_of(e, errata)] for e in ENTRIES}
     assert linked["minval2"] == ["E12", "E21"]
     assert linked["puzz4"] == ["E4"] and linked["puzz3"] == []
     assert linked["bestmin"] == ["E13"] and linked["bestmaxa"] == ["E11", "E14"]
@@ -173,10 +173,16 @@ def test_every_claim_of_the_inventory_is_shown_and_counted(edition: Path) -> Non
 
 
 def test_a_page_built_without_the_notes_says_where_they_are() -> None:
-    said = pages._build(pages.Build("today", "a machine", "3.11", 1973))  # no --notes given
+    said = render_macro(
+        "macros.html.j2", "build", pages.Build("today", "a machine", "3.11", 1973)
+    )  # no --notes
     assert "SAILDART (saildart.org)" in said and "FOO.XGP[206,JMC] (both chapters)" in said
     assert "1973-11-06" in said and "--notes FOO.XGP.txt --notes SAFE1.txt" in said
-    given = pages._build(pages.Build("today", "a machine", "3.11", 1973, notes_files=["FOO.XGP[206,JMC]"]))
+    given = render_macro(
+        "macros.html.j2",
+        "build",
+        pages.Build("today", "a machine", "3.11", 1973, notes_files=["FOO.XGP[206,JMC]"]),
+    )
     assert "McCarthy's paragraphs from FOO.XGP[206,JMC]." in given and "saildart" not in given
 
 
@@ -207,9 +213,9 @@ def test_a_broken_transcription_shows_in_the_run_and_proof_columns(monkeypatch: 
     assert proofs["maxlis-2"].agreed < proofs["maxlis-2"].trials  # maxlis ← maxlisa[u,-∞,f] uses it
     assert proofs["minlis"].holds
     table = {r.entry.anchor: r for r in rows([], proofs)}
-    html = row(table["maxlisa"])
+    html = render("row.html.j2", r=table["maxlisa"])
     assert "✗ the values differ" in html and "First disagreement" in html
-    assert "✓ the same value" in row(table["minlis"])
+    assert "✓ the same value" in render("row.html.j2", r=table["minlis"])
 
 
 def test_a_transcription_changed_in_shape_shows_in_the_structural_proof(
@@ -222,8 +228,8 @@ def test_a_transcription_changed_in_shape_shows_in_the_structural_proof(
     changed = dataclasses.replace(real, text=real.text.replace("max(x, f(a(u)))", "min(x, f(a(u)))"))
     assert changed.text != real.text
     monkeypatch.setattr(index.Entry, "python_source", lambda self, library=False: changed)
-    verdict = structural(entry)
-    assert verdict is not None and not verdict.equal and "min" in verdict.detail
+    verdict = structural_evidence(entry)
+    assert not verdict.equal and "min" in verdict.detail
 
 
 def test_the_random_inputs_depend_on_the_seed_only() -> None:
@@ -345,8 +351,8 @@ def test_by_name_finds_the_rows_anchors() -> None:
 
 
 def test_connecting_words_join_the_display_they_introduce_and_each_chapter_names_its_file() -> None:
-    from lispy.edition.original import CONNECTIVES, align
-    from lispy.edition.sources import load
+    from lispy.edition.sources.archive import load
+    from lispy.edition.sources.original import CONNECTIVES, align
 
     files = archive_files()
     if not files:

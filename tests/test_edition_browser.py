@@ -214,7 +214,7 @@ def test_the_pages_are_not_blank(edition: Path, tmp_path: Path, width: int) -> N
 # Driven with Playwright's Python package and Debian's chromium (no browser download), against a
 # local Pyodide: LISPY_PYODIDE names its folder (node_modules/pyodide after
 # ``npm install pyodide@314.0.7``; .ci/run installs it and sets the variable).  Served from
-# 127.0.0.1 by lispy.edition.serve; every request elsewhere is refused and recorded.  One build
+# 127.0.0.1 by lispy.edition.live.serve; every request elsewhere is refused and recorded.  One build
 # and one page load for these tests (module-scoped fixtures).
 
 
@@ -283,7 +283,7 @@ def browser(live_edition: Path):  # type: ignore[no-untyped-def]
     import threading
     import time
 
-    from lispy.edition.serve import Handler
+    from lispy.edition.live.serve import Handler
 
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(Handler, directory=str(live_edition))
@@ -425,7 +425,7 @@ def _step_to_end(page, anchor: str) -> list[tuple[str, str, str, str]]:  # type:
 
 
 def test_the_figure_2_6_stepper(browser: Browser) -> None:
-    from lispy.edition.stepper import frames
+    from lispy.edition.page.stepper import frames
     from lispy.sexpr.reader import read
 
     expected = frames(read("((2 5) (9 4 7))"), max_to_move=False)
@@ -487,7 +487,7 @@ def test_a_broken_definition_edited_into_the_proof_shows_a_disagreement(browser:
 
 
 def test_a_random_tree_of_the_readers_choice_is_stepped_through(browser: Browser) -> None:
-    from lispy.edition.stepper import frames, random_tree
+    from lispy.edition.page.stepper import frames, random_tree
 
     page = browser.page
     form = page.locator('form.stepper-choice[data-for="random"]')

@@ -11,7 +11,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 import lispy.notes
-from lispy.edition.lexer import MExpressionLexer
+from lispy.edition.page.highlight import MExpressionLexer
 from lispy.mexpr.program import split_statements
 
 

@@ -18,8 +18,9 @@ import pytest
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
 from lispy.edition import live
-from lispy.edition.examples import EXAMPLES
-from lispy.edition.stepper import STEPPERS, frames
+from lispy.edition.evidence.examples import EXAMPLES
+from lispy.edition.live import runtime
+from lispy.edition.page.stepper import STEPPERS, frames
 from lispy.mexpr.program import PARTS as NOTES_PARTS
 from lispy.mexpr.session import show
 from lispy.notes.index import ENTRIES
@@ -30,7 +31,7 @@ PARTS = " ".join(NOTES_PARTS)
 
 @pytest.mark.parametrize("anchor", [e.anchor for e in ENTRIES])
 def test_a_rows_default_example_prints_the_value_the_build_computed(anchor: str) -> None:
-    from lispy.edition.examples import run
+    from lispy.edition.evidence.examples import run
 
     entry = next(e for e in ENTRIES if e.anchor == anchor)
     outcome = run(entry)
@@ -69,10 +70,10 @@ def test_the_repl_answers_as_the_terminal_and_says_what_defines() -> None:
 
 
 def test_the_archive_holds_lispy_and_lark_and_the_page_needs_nothing_else(tmp_path: Path) -> None:
-    built = live.write_runtime(tmp_path, None, say=lambda _: None)
-    assert built.where == live.CDN and f"v{live.PYODIDE_VERSION}" in built.where
+    where = runtime.write_runtime(tmp_path, None, say=lambda _: None)
+    assert where == runtime.CDN and f"v{runtime.PYODIDE_VERSION}" in where
     names = zipfile.ZipFile(tmp_path / "lispy.zip").namelist()
-    assert "lispy/edition/live.py" in names and "lark/__init__.py" in names
+    assert "lispy/edition/live/__init__.py" in names and "lark/__init__.py" in names
     assert "pyrsistent/__init__.py" in names and "toolz/__init__.py" in names
     assert "lispy/notes/chapter5_search.m" in names and "lispy/mexpr/mexpr.lark" in names
     script = (
@@ -98,7 +99,7 @@ def test_the_archive_holds_lispy_and_lark_and_the_page_needs_nothing_else(tmp_pa
 
 def test_a_pyodide_folder_without_pyodide_is_refused(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match=r"holds no pyodide\.mjs"):
-        live.write_runtime(tmp_path, tmp_path, say=lambda _: None)
+        runtime.write_runtime(tmp_path, tmp_path, say=lambda _: None)
     done = subprocess.run(
         [sys.executable, "-m", "lispy.edition", "--out", str(tmp_path / "ed"), "--pyodide", str(tmp_path)],
         capture_output=True, text=True, timeout=120,
@@ -142,7 +143,7 @@ def test_the_printed_form_fails_as_the_errata_say() -> None:
 
 @pytest.mark.parametrize("anchor", ["search", "allsol-1", "valmax", "maxval2", "bestmax", "p0", "puzz2"])
 def test_the_proof_re_run_on_the_definition_unchanged_is_the_builds(anchor: str) -> None:
-    from lispy.edition.proof import prove
+    from lispy.edition.evidence.proof import prove
 
     built = prove(1973, 10)[anchor]
     entry = next(e for e in ENTRIES if e.anchor == anchor)
@@ -184,7 +185,7 @@ def test_a_random_trees_stepper_follows_the_transcription_and_best_first_is_the_
     k: int, n: int
 ) -> None:
     from lispy.chapter6.sexp_games import minimax
-    from lispy.edition.stepper import random_tree
+    from lispy.edition.page.stepper import random_tree
 
     bound = k ** ((n + 1) // 2) + k ** (n // 2) - 1  # Knuth and Moore's minimal tree
     for seed in range(5):
@@ -204,7 +205,7 @@ def test_a_random_trees_stepper_follows_the_transcription_and_best_first_is_the_
 
 
 def test_a_random_tree_outside_the_bounds_is_refused() -> None:
-    from lispy.edition.stepper import random_tree
+    from lispy.edition.page.stepper import random_tree
 
     for k, n, order in [(1, 3, "random"), (2, 0, "random"), (4, 4, "random"), (2, 2, "sideways")]:
         with pytest.raises(ValueError):
@@ -223,13 +224,13 @@ def test_the_command_line_builds_serves_and_stops_with_one_line() -> None:
         lines = []
         while not (line := child.stdout.readline()).startswith("serving ") and line:
             lines.append(line)
-        assert any(f"loads Pyodide {live.PYODIDE_VERSION} from {live.CDN}" in x for x in lines), lines
+        assert any(f"loads Pyodide {runtime.PYODIDE_VERSION} from {runtime.CDN}" in x for x in lines), lines
         folder = Path(line.split(" at ")[0].removeprefix("serving "))
         url = line.split(" at ")[1].split()[0]
         assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
         with urllib.request.urlopen(url, timeout=30) as r:
             page = r.read().decode()
-        assert f'data-pyodide="{live.CDN}"' in page and page.count('<form class="try') == len(ENTRIES)
+        assert f'data-pyodide="{runtime.CDN}"' in page and page.count('<form class="try') == len(ENTRIES)
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)
     finally:

@@ -21,9 +21,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lispy.edition.__main__ import inputs
+from lispy.edition.evidence.proof import SEED
+from lispy.edition.live.serve import Handler, _Server
 from lispy.edition.output import write_edition
-from lispy.edition.proof import SEED
-from lispy.edition.serve import Handler, _Server
 
 FILES = {"index.html": b"<!DOCTYPE html><p>the edition", "a.wasm": b"\0asm", "figures/f.svg": b"<svg/>"}
 

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lispy.edition.document import Document, Font, NotesFileError, Run
-from lispy.edition.locate import locate, normalise, read_definitions, report
-from lispy.edition.original import align
-from lispy.edition.sources import LIMIT, decode, decode_pub, decode_xgp, load
-from lispy.mexpr.program import SourceStatement
+from lispy.edition.sources.archive import LIMIT, decode, decode_pub, decode_xgp, load
+from lispy.edition.sources.document import Document, Font, NotesFileError, Run
+from lispy.edition.sources.locate import locate, normalise
+from lispy.edition.sources.original import align
+from lispy.mexpr.program import PARTS, SourceStatement, read_source
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
 PUB_FILE = "000_e7688a0bde4e61e2.txt"  # SAFE1[206,JMC]
@@ -58,6 +58,11 @@ def pub() -> Document:
 # --- every definition where McCarthy printed it ------------------------------------------------
 
 
+def read_definitions(corrections: bool = False) -> list[SourceStatement]:
+    """The statements of the notes files as printed (or of the ``*.corrections.m``), part by part."""
+    return [s for part in PARTS for s in read_source(part, corrections)]
+
+
 def test_every_printed_definition_is_found_in_its_chapter(xgp: Document, pub: Document) -> None:
     definitions = read_definitions()
     in_xgp, in_pub = locate(xgp, definitions), locate(pub, definitions)
@@ -68,9 +73,7 @@ def test_every_printed_definition_is_found_in_its_chapter(xgp: Document, pub: Do
         assert (found.section, found.kind) == (chapter, "display")
         if chapter == "6":  # SAFE1 holds chapter 6 alone
             assert in_pub[d] is not None, f"{d.origin}:{d.line} {d.name} is not in {pub.name}"
-    text, found_count, total = report([xgp, pub], definitions)
-    assert found_count == total == len(definitions) > 40
-    assert text.endswith(f"{total}/{total} definitions found")
+    assert len(definitions) > 40
 
 
 def test_definitions_are_found_at_their_lines(xgp: Document, pub: Document) -> None:

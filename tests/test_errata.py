@@ -210,7 +210,7 @@ def test_e8_says_the_membership_sign_is_in_the_archive_as_it_is() -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     for number in (93, 211):  # the file's lines, counted from 1 with its header
         assert "lose p" in lines[number - 1] and "␈↓ε " in lines[number - 1]
-    from lispy.edition.sources import load
+    from lispy.edition.sources.archive import load
 
     text = " ".join(" ".join(paragraph.text.split()) for paragraph in load(path))
     assert text.count("lose p ← a p ε d p") == 1 and "orlis[p,λu.a u ε d u]" in text

@@ -30,7 +30,7 @@ from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
 from lispy.notes.index import ENTRIES, Entry, python_source, resolve
 from lispy.sexpr.lists import cons, length
-from tests.strategies import small_lists
+from tests.strategies import game_trees, graphs, small_lists, towers, windows, word_towers
 
 COLOURS = "RWGB"
 NO_INPUT = {"p0", "puzz1", "puzz2"}
@@ -107,40 +107,12 @@ puzzles = st.one_of(random_blocks, solvable_blocks()).map(from_python)
 """``puzz1`` of a random puzzle: random colourings, or colourings around a solved tower."""
 
 
-@st.composite
-def list_positions(draw: st.DrawFn) -> Any:
-    """A partial tower in the list representation: four faces of k colours each, k = 0 … 4."""
-    k = draw(st.integers(0, 4))
-    face = st.lists(st.sampled_from(COLOURS), min_size=k, max_size=k)
-    return from_python([draw(face) for _ in range(4)])
-
-
-word_positions = st.lists(st.integers(0, 0xFFFF), max_size=4).map(lambda ws: from_iterable([*ws, 0]))
-"""A position in the bit-word representation: up to four words, then 0."""
-
-
-@st.composite
-def graphs(draw: st.DrawFn) -> tuple[Any, Any]:
-    n = draw(st.integers(2, 6))
-    vertices = [f"V{i}" for i in range(n)]
-    edges = {v: draw(st.lists(st.sampled_from(vertices), max_size=3, unique=True)) for v in vertices}
-    return from_iterable([lisp(v, *edges[v]) for v in vertices]), draw(st.sampled_from(vertices))
-
-
 def paths_in(vertices: int = 6) -> st.SearchStrategy[Any]:
     return st.lists(st.sampled_from([f"V{i}" for i in range(vertices)]), min_size=1, max_size=5).map(
         from_iterable
     )
 
 
-def game_trees(depth: int = 3) -> st.SearchStrategy[Any]:
-    leaves = st.integers(-20, 20)
-    if depth == 0:
-        return leaves
-    return leaves | st.lists(game_trees(depth - 1), min_size=1, max_size=3).map(from_iterable)
-
-
-windows = st.tuples(st.integers(-25, 25), st.integers(-25, 25)).filter(lambda w: w[0] < w[1])
 numbers = st.lists(st.integers(-9, 9), max_size=8).map(from_iterable)
 FUNCTIONS: list[Callable[[Any], Any]] = [lambda x: x, lambda x: -x, lambda x: x * x - 3 * x]
 
@@ -153,7 +125,7 @@ def search_application(data: st.DataObject, entry: Entry) -> tuple[Environment, 
     in one of the two representations.  Returns the notes, the transcription bound, the start."""
     kind = data.draw(st.sampled_from(["paths", "lists", "words"]))
     if kind == "paths":
-        graph, final = data.draw(graphs())
+        graph, final = data.draw(graphs)
         return fresh(PATHS, entry, graph=graph, final=final), path_search(graph, final), lisp("V0")
     blocks = data.draw(puzzles)
     python = python_puzzles(blocks)
@@ -181,7 +153,7 @@ def check_search(data: st.DataObject, entry: Entry) -> None:
 
 
 def check_paths(data: st.DataObject, entry: Entry) -> None:
-    graph, final = data.draw(graphs())
+    graph, final = data.draw(graphs)
     m = fresh(PATHS, entry, graph=graph, final=final)
     p = data.draw(paths_in())
     assert m.call(entry.name, p) == getattr(path_search(graph, final), entry.name)(p)
@@ -192,11 +164,11 @@ def check_tower(data: st.DataObject, entry: Entry) -> None:
     python = python_puzzles(blocks)
     if entry.part == "chapter5_insanity":
         m, bound, p = with_blocks(fresh(LISTS, entry), blocks), insanity.tower_search(python["puzz"]), None
-        p = data.draw(st.one_of(list_positions(), st.sampled_from(list(bound.successors(insanity.p0)))))
+        p = data.draw(st.one_of(towers, st.sampled_from(list(bound.successors(insanity.p0)))))
     else:
         m, bound = with_blocks(fresh(WORDS, entry), blocks), insanity_words.word_tower_search(python["puzza"])
         p = data.draw(
-            st.one_of(word_positions, st.sampled_from([*bound.successors(insanity_words.p0), lisp(0)]))
+            st.one_of(word_towers, st.sampled_from([*bound.successors(insanity_words.p0), lisp(0)]))
         )
     assert m.call(entry.name, p) == getattr(bound, entry.name)(p)
 
@@ -261,7 +233,7 @@ def check_game(data: st.DataObject, entry: Entry) -> None:
     m = fresh(GAMES, entry)
     python = getattr(tree, entry.transcription.rsplit(".", 1)[1])
     if entry.name in ("maxval1", "minval1"):
-        p, (alpha, beta) = data.draw(game_trees()), data.draw(windows)
+        p, (alpha, beta) = data.draw(game_trees(3)), data.draw(windows)
         assert m.call(entry.name, p, alpha, beta) == python(p, alpha, beta)
     elif entry.name in ("maxval2", "minval2"):
         u, (alpha, beta) = (
@@ -273,7 +245,7 @@ def check_game(data: st.DataObject, entry: Entry) -> None:
         p = data.draw(st.lists(game_trees(2), max_size=3).map(from_iterable))
         assert m.call(entry.name, p) == python(p)
     else:
-        p = data.draw(game_trees())
+        p = data.draw(game_trees(3))
         assert m.call(entry.name, p) == python(p)
 
 

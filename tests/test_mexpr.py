@@ -26,7 +26,8 @@ from lispy.mexpr.program import PARTS, definition, notes, split_statements, stat
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
 from lispy.runtime.recursion import worker_limit
 from lispy.sexpr import lists
-from tests.strategies import small_lists
+from tests.strategies import game_trees as random_game_trees
+from tests.strategies import graphs, small_lists
 
 FIGURE_6_2 = read("((3 12 8) (2 4 6) (14 5 2))")
 GAMES = {"successors": successors, "ter": ter, "imval": imval}
@@ -332,15 +333,7 @@ def test_zap_and_poo(colours: list[str]) -> None:
     assert LISTS.call("zap", v) == insanity_words.zap(v)
 
 
-@st.composite
-def graphs(draw: Any) -> tuple[Any, Any]:
-    n = draw(st.integers(2, 6))
-    vertices = [f"V{i}" for i in range(n)]
-    edges = {v: draw(st.lists(st.sampled_from(vertices), max_size=3, unique=True)) for v in vertices}
-    return from_iterable([lisp(v, *edges[v]) for v in vertices]), draw(st.sampled_from(vertices))
-
-
-@given(graphs())
+@given(graphs)
 def test_search_and_allsol_on_random_graphs(graph_and_final: tuple[Any, Any]) -> None:
     graph, final = graph_and_final
     m = notes("chapter5_search", "chapter5_paths", graph=graph, final=final)
@@ -352,17 +345,10 @@ def test_search_and_allsol_on_random_graphs(graph_and_final: tuple[Any, Any]) ->
     assert m.call("allsol", start) == python.allsol(start)
 
 
-def game_trees_(depth: int) -> st.SearchStrategy[Any]:
-    leaves = st.integers(-20, 20)
-    if depth == 0:
-        return leaves
-    return leaves | st.lists(game_trees_(depth - 1), min_size=1, max_size=3).map(from_iterable)
-
-
 GAME = notes("chapter6_game_trees", **GAMES)
 
 
-@given(game_trees_(4))
+@given(random_game_trees(4))
 def test_valmax_movemax_and_maxval_on_random_trees(t: Any) -> None:
     for name in ("valmax", "valmin", "maxval", "minval"):
         assert GAME.call(name, t) == getattr(tree, name)(t)

@@ -6,7 +6,9 @@ are.  A watched position is a :class:`Visit`: the path of moves that reached it
 (1 for the first successor, 2 for the second, …) and the game's position.
 Every ``ter`` call is a position examined; every ``imval`` call a terminal
 position evaluated, both recorded in order (each a :class:`~lispy.runtime.counting.Count`
-keeping the paths).
+keeping the paths).  :meth:`Watch.alpha_beta` also records the αβ-heuristic's steps, as
+the transcription takes them: the one instrumented αβ of lispy (the edition's stepper shows
+it; the chapters and the claims count with the same :class:`Watch` and ``Count``).
 
     >>> from lispy.chapter6 import sexp_games
     >>> from lispy.sexpr.reader import read
@@ -19,14 +21,19 @@ keeping the paths).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from types import FrameType
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
 from lispy.runtime.counting import Count
-from lispy.sexpr.data import from_iterable
+from lispy.sexpr.data import from_iterable, to_pylist
 
-__all__ = ["Visit", "Watch"]
+__all__ = ["Step", "Visit", "Watch"]
+
+_ALPHA_BETA = ("maxval1", "maxval2", "minval1", "minval2")
+_BOUND = "game_tree_search.<locals>."  # the qualified names of the transcription's bound functions
 
 
 class Visit(NamedTuple):
@@ -34,6 +41,29 @@ class Visit(NamedTuple):
 
     path: tuple[int, ...]
     position: Any
+
+
+class Step(NamedTuple):
+    """One step of the αβ-heuristic, read from the transcription's own calls by :meth:`Watch.alpha_beta`.
+
+    ``kind``: ``"enter"`` (``maxval1`` or ``minval1`` called on the position ``path`` with the window
+    ``alpha``, ``beta``), ``"leaf"`` (that position is terminal: ``seen`` is its ``imval``, ``value``
+    what ``maxval1`` returns), ``"back"`` (at the position ``path``, a move's value ``seen``, the notes'
+    ``w``, narrowed the window to ``alpha``, ``beta``), ``"cut"`` (``seen`` refuted the position:
+    ``value`` is returned, and the moves to ``pruned`` are not examined) or ``"return"`` (``value``).
+    ``maxing``: the maximizing player moves at ``path``; ``examined``: the terminal positions evaluated
+    so far.
+    """
+
+    kind: str
+    path: tuple[int, ...]
+    maxing: bool
+    alpha: Any
+    beta: Any
+    value: Any = None
+    seen: Any = None
+    pruned: tuple[tuple[int, ...], ...] = ()
+    examined: int = 0
 
 
 class Watch:
@@ -67,6 +97,59 @@ class Watch:
     def root(p: Any) -> Visit:
         """The watched position for the game's position ``p``, at the root."""
         return Visit((), p)
+
+    def alpha_beta(self, p: Any, max_to_move: bool = True) -> tuple[Any, list[Step]]:
+        """``maxval p`` (``minval p`` for the minimizing player to move) by the transcription, with the
+        steps it takes (:class:`Step`), read from its calls of ``maxval1``, ``maxval2``, ``minval1``,
+        ``minval2`` and their ``λw`` as they happen (:func:`sys.setprofile`, on this thread, for the
+        search's length).  ``p`` is the game's position, as :meth:`root` takes it.
+
+        >>> from lispy.chapter6 import sexp_games
+        >>> from lispy.sexpr.reader import read
+        >>> value, steps = Watch(*sexp_games.tree[:3]).alpha_beta(read("((2 5) (9 4 7))"), False)
+        >>> value, [(s.kind, s.path, s.pruned) for s in steps if s.kind == "cut"]
+        (5, [('cut', (2,), ((2, 2), (2, 3)))])
+        """
+        steps: list[Step] = []
+        going_on: set[int] = set()  # the λw frames whose maxval2 (minval2) went on to the next move
+
+        def record(kind: str, frame: FrameType, path: tuple[int, ...], **more: Any) -> None:
+            at = frame.f_locals
+            maxing = frame.f_code.co_qualname.startswith(_BOUND + "max")
+            steps.append(Step(kind, path, maxing, at["α"], at["β"], examined=len(self.evaluated), **more))
+
+        def watch(frame: FrameType, event: str, returned: Any) -> None:
+            names = frame.f_code.co_qualname.removeprefix(_BOUND).split(".")
+            if names[0] not in _ALPHA_BETA or event not in ("call", "return"):
+                return
+            at, lambda_w = frame.f_locals, names[-1] == "<lambda>"
+            if names[0].endswith("1"):
+                position = at["p"]
+                if event == "call":
+                    record("enter", frame, position.path)
+                elif self._ter.f(position):
+                    record("leaf", frame, position.path, value=returned, seen=self._imval.f(position))
+                else:
+                    record("return", frame, position.path, value=returned)
+            elif event == "call" and not lambda_w and frame.f_back is not None:
+                caller = frame.f_back
+                if caller.f_code.co_name == "<lambda>":  # maxval2[d u,max[α,w],β]: w narrowed the window
+                    going_on.add(id(caller))
+                    record("back", frame, caller.f_locals["u"].car.path[:-1], seen=caller.f_locals["w"])
+            elif event == "return" and lambda_w and id(frame) not in going_on:  # w refuted the position
+                pruned = tuple(q.path for q in to_pylist(at["u"].cdr))
+                record("cut", frame, at["u"].car.path[:-1], value=returned, seen=at["w"], pruned=pruned)
+            elif event == "return" and lambda_w:
+                going_on.discard(id(frame))
+
+        search = self.search.maxval if max_to_move else self.search.minval
+        previous = sys.getprofile()
+        sys.setprofile(watch)
+        try:
+            value = search(self.root(p))
+        finally:
+            sys.setprofile(previous)
+        return value, steps
 
     def reset(self) -> None:
         """Forget what was recorded."""

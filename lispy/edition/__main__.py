@@ -16,12 +16,13 @@ serves DIR as it is when it holds an edition built from the same inputs (:func:`
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import hashlib
 import importlib.metadata
-import importlib.util
 import platform
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -31,25 +32,26 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.edition import live, pages
-from lispy.edition.claims import claims, ordering_series
-from lispy.edition.companions import companions
-from lispy.edition.document import PUB_NAME, XGP_NAME, Document, NotesFileError
-from lispy.edition.errata import errata_markdown, parse
-from lispy.edition.figures import figure_2_6, ordering_plot
-from lispy.edition.original import Alignment, align
+from lispy.edition.claims import claims
+from lispy.edition.evidence.companions import companions
+from lispy.edition.evidence.proof import SEED, prove
+from lispy.edition.evidence.rows import rows
+from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, write_runtime
 from lispy.edition.output import OutputFolderError, current, write_edition
-from lispy.edition.proof import SEED, prove
-from lispy.edition.rows import rows
-from lispy.edition.sources import _read_bounded, load
+from lispy.edition.page import pages
+from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg
+from lispy.edition.sources.archive import _read_bounded, load
+from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
+from lispy.edition.sources.errata import errata_markdown, parse
+from lispy.edition.sources.original import Alignment, align
 
 __all__ = ["build", "inputs", "main"]
 
 
 def inputs(notes: Sequence[Path], seed: int, trials: int, pyodide: Path | None) -> str:
     """What an edition is built from, as one SHA-256: lispy's version and every file of the packages
-    that go into ``lispy.zip`` (lispy's own, with the notes and the page's assets, and
-    :data:`~lispy.edition.live.PAGE_DEPENDENCIES`), ERRATA.md, the name and version of every installed
+    that go into ``lispy.zip`` (lispy's own, with the notes, the templates and the page's assets, and
+    :data:`~lispy.edition.live.runtime.PAGE_DEPENDENCIES`), ERRATA.md, the name and version of every installed
     distribution, Python's version, the machine, ``seed`` and ``trials``, and the bytes of each
     ``--notes`` file and of the files of the ``--pyodide`` folder.  Two builds from the same inputs
     differ only in what they measure (the notes' claims, the build's date and time)."""
@@ -63,10 +65,7 @@ def inputs(notes: Sequence[Path], seed: int, trials: int, pyodide: Path | None) 
     add(lispy.__version__, platform.python_version(), platform.machine(), platform.system(), seed, trials)
     add(sorted((d.metadata["Name"] or "", d.version) for d in importlib.metadata.distributions()))
     add(errata_markdown() or "")
-    for name in ("lispy", *live.PAGE_DEPENDENCIES):
-        spec = importlib.util.find_spec(name)
-        assert spec is not None and spec.origin is not None, f"{name} is a dependency of lispy"
-        root = Path(spec.origin).parent
+    for root in package_folders():
         for file in sorted(root.rglob("*")):
             if file.is_file() and "__pycache__" not in file.parts:
                 add(file.relative_to(root).as_posix(), file.read_bytes())
@@ -169,12 +168,7 @@ def _build(
     measured = claims()
     say("drawing the figures …")
     figure = figure_2_6()
-    depths = list(range(1, 8))
-    series = ordering_series(4, range(1, 8))
-    plot = ordering_plot(series, depths, 4)
-    ordering_rows = [["depth n", *series]] + [
-        [str(n), *(f"{values[i]:,.0f}" for values in series.values())] for i, n in enumerate(depths)
-    ]
+    plot, ordering_rows = ordering_figure()
     say("computing the companion sources' figures …")
     sections = companions()
     info.seconds = time.perf_counter() - start
@@ -185,15 +179,17 @@ def _build(
     else:
         say("matplotlib is not installed: the ordering plot is a table (pip install -e '.[plot]')")
     for s in sections:
-        if s.svg:
-            (out / "figures" / f"{s.anchor}.svg").write_text(s.svg, encoding="utf-8")
-    css = resources.files("lispy.edition").joinpath("style.css").read_text(encoding="utf-8")
+        if s.searched:
+            (out / "figures" / f"{s.anchor}.svg").write_text(
+                tree_svg(*s.searched, True, s.figure), encoding="utf-8"
+            )
+    css = resources.files("lispy.edition.page").joinpath("style.css").read_text(encoding="utf-8")
     css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     (out / "style.css").write_text(css, encoding="utf-8")
-    runtime = live.write_runtime(out, pyodide, say)
+    where = write_runtime(out, pyodide, say)
     written = {
         "index.html": pages.index_page(
-            table, measured, figure, plot is not None, ordering_rows, alignment, info, runtime
+            table, measured, figure, plot is not None, ordering_rows, alignment, info, where
         ),
         "names.html": pages.names_page(table),
         "errata.html": pages.errata_page(errata, table),
@@ -230,7 +226,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--trials", type=int, default=100, help="random inputs for each definition (default: %(default)s)"
     )
-    live.arguments(parser)
+    parser.add_argument(
+        "--pyodide",
+        type=_pyodide_folder,
+        metavar="DIR",
+        help=f"a local Pyodide (npm install pyodide@{PYODIDE_VERSION}; DIR is node_modules/pyodide) to copy "
+        f"into the output; without it the page loads Pyodide {PYODIDE_VERSION} from {CDN}",
+    )
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve the edition on 127.0.0.1 after building it (into --out, or a temporary folder); "
+        "a page opened as a file cannot run lispy",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="the port for --serve (default: %(default)s; 0: any free port)"
+    )
     args = parser.parse_args(argv)
     if args.trials < 1:
         parser.error("--trials must be at least 1")
@@ -238,7 +249,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("the following arguments are required: --out (or --serve)")
     try:
         if args.serve and args.out is None:
-            return live.build_and_serve(build, args)
+            with tempfile.TemporaryDirectory(prefix="lispy-edition-") as folder:
+                args.out = Path(folder)
+                build(args.out, args.notes, args.seed, args.trials, pyodide=args.pyodide)
+                return _serve(args)
         if args.serve and current(args.out, inputs(args.notes, args.seed, args.trials, args.pyodide)):
             print(f"{args.out} holds the edition this lispy builds from these inputs: serving it as it is")
         else:
@@ -251,7 +265,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
-    return live.serve_after(args)
+    return _serve(args)
+
+
+def _pyodide_folder(text: str) -> Path:
+    path = Path(text)
+    if not (path / "pyodide.mjs").is_file():
+        raise argparse.ArgumentTypeError(
+            f"{text} holds no pyodide.mjs: give the folder of a Pyodide distribution, such as "
+            f"node_modules/pyodide after npm install pyodide@{PYODIDE_VERSION}"
+        )
+    return path
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """With ``--serve``, serve ``args.out`` until Ctrl-C; the exit status."""
+    if not args.serve:
+        return 0
+    from lispy.edition.live.serve import serve
+
+    return serve(args.out, args.port)
 
 
 if __name__ == "__main__":

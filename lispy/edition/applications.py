@@ -4,13 +4,13 @@ The notes leave some names to the application: ``graph`` and ``final`` for paths
 puzzle ``puzz`` or ``puzza`` for Instant Insanity, ``successors``, ``ter`` and ``imval`` for a game
 (ch. 6).  An :class:`Application` says what they are, and gives
 
-* :meth:`Application.notes`: an interpreter (:func:`lispy.mexpr.program.notes`) with the parts of
-  the notes that the application uses, corrected (ERRATA.md), and with the occurrence of a name
-  that an entry means when the notes define the name twice (``allsol``, ``maxlis``);
-* :func:`python_definition`: the entry's transcription, looked up by the place
-  :mod:`lispy.notes.index` gives (``module:path``) at the time of the call, and bound to the same
-  application when it is defined inside a binder (``tree_search.search`` is the ``search`` that
-  ``tree_search(lose, ter, successors)`` returns).
+* :meth:`Application.environment`: an interpreter (:func:`lispy.mexpr.program.notes`) with the
+  parts of the notes that the application uses, corrected (ERRATA.md), and with the occurrence of
+  a name that an entry means when the notes define the name twice (``allsol``, ``maxlis``);
+* :meth:`Application.search`: the chapter's transcription bound to the same application (chapter
+  5's ``tree_search`` by way of ``path_search``, ``tower_search`` or ``word_tower_search``;
+  chapter 6's ``game_tree_search``), in which :func:`python_definition` finds a transcription that
+  the index places inside a binder (``tree_search.search``).
 
 Everything is looked up when it is used, so the edition runs what the code is at build time, and a
 transcription replaced in a running program (a test breaking one on purpose) is what it runs.
@@ -18,14 +18,14 @@ transcription replaced in a running program (a test breaking one on purpose) is 
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from lispy.chapter6 import sexp_games
+from lispy.chapter5 import insanity, insanity_words, paths
+from lispy.chapter6 import game_trees, sexp_games
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
-from lispy.notes.index import Entry
+from lispy.notes.index import ENTRIES, Entry, resolve
 from lispy.sexpr.reader import read
 
 __all__ = [
@@ -33,8 +33,9 @@ __all__ = [
     "REPL_APPLICATIONS",
     "Application",
     "application_for",
-    "not_last",
+    "by_anchor",
     "python_definition",
+    "redefined_later",
 ]
 
 PATHS_GRAPH = "((A B C) (B D) (C D E) (D F) (E F) (F))"
@@ -68,7 +69,6 @@ class Application:
     @staticmethod
     def games() -> Application:
         """Chapter 6 on S-expression game trees, ``((3 12 8) (2 4 6) (14 5 2))``."""
-
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)
 
@@ -77,36 +77,29 @@ class Application:
         """The parts of the notes this application loads, in order."""
         return _PARTS[self.kind]
 
-    def notes(self, entry: Entry | None = None, printed: bool = False) -> Environment:
+    def environment(self, entry: Entry | None = None, printed: bool = False) -> Environment:
         """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name;
         with ``printed``, ``entry``'s definition as printed (as ``:printed`` loads it).  Raises
         ``MSyntaxError`` for a printed form that does not read."""
         as_printed = (entry.name,) if printed and entry is not None else ()
         m = notes(*self.parts, printed=as_printed, **self.bindings)
-        if entry is not None and not_last(entry):
+        if entry is not None and redefined_later(entry):
             m.define(entry.statement(corrected=not printed).parse())
         return m
 
-    def arguments(self, binder: str) -> tuple[Any, ...]:
-        """The arguments with which the binder function ``binder`` binds this application."""
-        if binder == "game_tree_search":
-            return (self.bindings["successors"], self.bindings["ter"], self.bindings["imval"])
-        if binder == "path_search":
-            return (self.bindings["graph"], self.bindings["final"])
-        if binder == "tower_search":
-            return (_module("lispy.chapter5.insanity").puzz,)
-        if binder == "word_tower_search":
-            return (_module("lispy.chapter5.insanity_words").puzza,)
-        if binder == "tree_search":
-            own = {"paths": "path_search", "tower": "tower_search", "words": "word_tower_search"}[self.kind]
-            module = {
-                "path_search": "paths",
-                "tower_search": "insanity",
-                "word_tower_search": "insanity_words",
-            }
-            bound = getattr(_module(f"lispy.chapter5.{module[own]}"), own)(*self.arguments(own))
-            return (bound.lose, bound.ter, bound.successors)
-        raise LookupError(f"the {self.kind} application does not bind {binder}")
+    def search(self) -> Any:
+        """The chapter's transcription bound to this application, made now: chapter 5's
+        :class:`~lispy.chapter5.tree_search.TreeSearch` (its ``lose``, ``ter`` and ``successors``
+        the application's, and ``search``, ``allsol``… on them) or chapter 6's
+        :class:`~lispy.chapter6.game_trees.GameTreeSearch`."""
+        b = self.bindings
+        if self.kind == "games":
+            return game_trees.game_tree_search(b["successors"], b["ter"], b["imval"])
+        if self.kind == "paths":
+            return paths.path_search(b["graph"], b["final"])
+        if self.kind == "tower":
+            return insanity.tower_search(insanity.puzz)
+        return insanity_words.word_tower_search(insanity_words.puzza)
 
 
 REPL_APPLICATIONS: dict[str, Application] = {
@@ -121,14 +114,19 @@ loads it as (:class:`lispy.mexpr.session.Session`), in an environment of its own
 S-expression game trees, unless the reader has defined ``successors``, ``ter`` and ``imval``."""
 
 
-def not_last(entry: Entry) -> bool:
-    """The notes define ``entry``'s name again later in its part (``allsol``, ``maxlis``): the
-    interpreter of :func:`lispy.mexpr.program.notes` has the later one in force."""
+def by_anchor(anchor: str) -> Entry:
+    """The entry of the index whose anchor is ``anchor`` (``"allsol-2"``); raises ``LookupError`` for
+    another."""
+    found = next((e for e in ENTRIES if e.anchor == anchor), None)
+    if found is None:
+        raise LookupError(f"no definition {anchor!r} in lispy.notes.index")
+    return found
+
+
+def redefined_later(entry: Entry) -> bool:
+    """Whether the notes define ``entry``'s name again later in its part (``allsol``, ``maxlis``), so
+    that the interpreter of :func:`lispy.mexpr.program.notes` has the later one in force."""
     return entry.occurrence < len([s for s in statements(entry.part) if s.name == entry.name])
-
-
-def _module(name: str) -> Any:
-    return importlib.import_module(name)
 
 
 def application_for(entry: Entry) -> Application:
@@ -137,28 +135,18 @@ def application_for(entry: Entry) -> Application:
     Chapter 5's general search and ``allsol`` run on Instant Insanity, as the notes run them
     (``search p₀``); paths on :data:`PATHS_GRAPH`; chapter 6 on S-expression game trees.
     """
-    kind = {
-        "chapter5_search": "tower",
-        "chapter5_paths": "paths",
-        "chapter5_insanity": "tower",
-        "chapter5_insanity_words": "words",
-        "chapter6_game_trees": "games",
-    }[entry.part]
-    if kind == "paths":
+    if entry.part == "chapter5_paths":
         return Application.paths()
-    if kind == "games":
+    if entry.part == "chapter6_game_trees":
         return Application.games()
-    return Application(kind)
+    return Application("words" if entry.part == "chapter5_insanity_words" else "tower")
 
 
 def python_definition(entry: Entry, application: Application | None = None, library: bool = False) -> Any:
     """The entry's transcription (or, with ``library``, the library's form where it differs): the
-    value of an assignment, or the function, bound to ``application`` if it is defined inside a
-    binder.  Looked up now, by the index's ``module:path``."""
+    value of an assignment, or the function; one that the index places inside a binder
+    (``module:binder.name``) taken from :meth:`Application.search` of ``application`` (by default
+    :func:`application_for` the entry).  Looked up now."""
     place = entry.library if library and entry.library else entry.transcription
-    module_name, path = place.split(":")
-    binder, _, inner = path.partition(".")
-    found = getattr(_module(module_name), binder)
-    if not inner:
-        return found
-    return getattr(found(*(application or application_for(entry)).arguments(binder)), inner)
+    _, _, inside = place.partition(":")[2].partition(".")
+    return getattr((application or application_for(entry)).search(), inside) if inside else resolve(place)

@@ -18,7 +18,8 @@ Counts are exact.  Times are CPU seconds, taken in interleaved rounds, and a ver
 times gives their median and interquartile range (:func:`~lispy.edition.claims.record.timed_in_rounds`).
 The figures come from the library (:mod:`lispy.chapter5.checks`, :mod:`lispy.chapter5.work`,
 :mod:`lispy.chapter6.checks`, :mod:`lispy.chapter6.move_ordering`, :mod:`lispy.chapter6.iteration`);
-:mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` word them.
+:mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` measure and judge them,
+and ``claims.toml``, beside them, words them.
 :func:`chapter_claims` measures a chapter's claims once per process and keeps them, so that the
 edition and ``python -m chapters`` (each chapter script prints its own; the whole run ends with
 :func:`~lispy.edition.claims.record.tally`) render the same figures.
@@ -28,8 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lispy.chapter6.move_ordering import knuth_moore
-from lispy.chapter6.move_ordering import ordering_series as counted_series
 from lispy.edition.claims import chapter5, chapter6
 from lispy.edition.claims.record import (
     ARCHIVE,
@@ -37,6 +36,7 @@ from lispy.edition.claims.record import (
     Claim,
     Reading,
     Spread,
+    recorded,
     tally,
     timed_in_rounds,
 )
@@ -51,7 +51,6 @@ __all__ = [
     "chapter_claims",
     "claims",
     "measuring",
-    "ordering_series",
     "tally",
     "timed_in_rounds",
 ]
@@ -69,9 +68,8 @@ def measuring(chapter: str) -> Iterator[str]:
     if chapter not in STEPS:
         raise ValueError(f"the notes have chapters 5 and 6, not {chapter!r}")
     if chapter not in _MEASURED:
-        steps = chapter5.measure() if chapter == "5" else chapter6.measure(chapter5.CLAIMS + 1)
-        found = yield from steps
-        _MEASURED[chapter] = tuple(found)
+        found = yield from (chapter5.measure() if chapter == "5" else chapter6.measure())
+        _MEASURED[chapter] = tuple(recorded(chapter, found))
 
 
 def chapter_claims(chapter: str) -> list[Claim]:
@@ -86,18 +84,3 @@ def chapter_claims(chapter: str) -> list[Claim]:
 def claims() -> list[Claim]:
     """Every claim of both chapters, in the notes' order (:func:`chapter_claims`)."""
     return chapter_claims("5") + chapter_claims("6")
-
-
-def ordering_series(k: int = 4, depths: range = range(1, 8), trials: int = 3) -> dict[str, list[float]]:
-    """Terminal positions examined on uniform trees of ``k`` moves, by depth: minimax (k^n), αβ with
-    the worst move first, in random order (the mean over ``trials`` trees), with the best move first,
-    and Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1 (:func:`lispy.chapter6.move_ordering.ordering_series`):
-    the edition's figure."""
-    counted = counted_series(k, depths, trials)
-    return {
-        "minimax, k^n": counted["minimax"],
-        "αβ, worst move first": counted["αβ worst first"],
-        "αβ, random order": counted["αβ random order"],
-        "αβ, best move first": counted["αβ best first"],
-        "k^⌈n/2⌉ + k^⌊n/2⌋ − 1": [float(knuth_moore(k, n)) for n in depths],
-    }

@@ -1,9 +1,11 @@
 """A claim of the notes as the inventory records it, the times it may rest on, and the count.
 
 :class:`Claim` is one record: the notes' words, where they stand, what a run measured, and the
-verdict.  :func:`timed_in_rounds` is how the inventory times things (CPU time, in interleaved
-rounds, summarised by :class:`Spread`: median and interquartile range).  :func:`tally` counts an
-inventory in one sentence.
+verdict.  The words are data, ``claims.toml`` beside this module (:data:`TEXTS`); what a run finds
+for a claim is a :class:`Judged`, and :func:`recorded` puts the two together.
+:func:`timed_in_rounds` is how the inventory times things (CPU time, in interleaved rounds,
+summarised by :class:`Spread`: median and interquartile range).  :func:`tally` counts an inventory
+in one sentence.
 """
 
 from __future__ import annotations
@@ -12,23 +14,29 @@ import platform
 import re
 import statistics
 import time
+import tomllib
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from lispy.notes.index import ENTRIES
 
 __all__ = [
     "ARCHIVE",
+    "TEXTS",
     "VERDICTS",
     "Claim",
+    "Judged",
     "Reading",
     "Spread",
     "Steps",
     "agreement",
+    "judged",
     "ms",
     "python",
     "ratios",
+    "recorded",
     "symbols",
     "tally",
     "timed_in_rounds",
@@ -89,9 +97,73 @@ class Claim:
         return f"ch. {self.chapter}, {self.section}; {ARCHIVE} line {self.line}"
 
 
-Steps = Generator[str, None, list[Claim]]
+@dataclass(frozen=True)
+class Judged:
+    """What a run found for a claim: its ``verdict`` (``""``: its readings' verdicts decide, as
+    :func:`verdict_of` says), the verdicts of its ``readings`` in the order ``claims.toml`` gives them,
+    its table (``rows``, the first the header) and the ``values`` its words are filled with."""
+
+    verdict: str = ""
+    readings: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+def judged(verdict: str = "", *readings: str, rows: Any = (), **values: Any) -> Judged:
+    """A :class:`Judged`: ``judged("agrees", tried=200)``, or ``judged("", "agrees", "differs", …)``
+    for a claim judged by its readings."""
+    return Judged(verdict, readings, tuple(tuple(r) for r in rows), values)
+
+
+Steps = Generator[str, None, dict[str, Judged]]
 """A chapter's claims measured step by step: yields the name of each long step as it begins, and
-returns the claims."""
+returns what it found, by anchor."""
+
+_DATA = tomllib.loads(
+    resources.files("lispy.edition.claims").joinpath("claims.toml").read_text(encoding="utf-8")
+)
+TEXTS: list[dict[str, Any]] = _DATA["claim"]
+"""The inventory's words, ``claims.toml``: every claim of both chapters, in the notes' order."""
+_REASONS: dict[str, str] = _DATA["reasons"]
+
+
+def recorded(chapter: str, found: Mapping[str, Judged]) -> list[Claim]:
+    """The claims of ``chapter`` (``"5"`` or ``"6"``) as :data:`TEXTS` words them, numbered in the
+    notes' order, with what was ``found`` for each (by anchor): its words filled with the values
+    found, this machine's ``cpu`` and ``python``, and ``number[ANCHOR]``, another claim's number.  A
+    claim found nothing for has no verdict."""
+    numbers = {t["anchor"]: k for k, t in enumerate(TEXTS, 1)}
+    made = []
+    for text in (t for t in TEXTS if t["chapter"] == chapter):
+        got = found.get(text["anchor"], Judged("no verdict"))
+        values = {"number": numbers, "cpu": f"CPU time here, lispy on {python()}", "python": python()}
+        values |= got.values
+        readings = tuple(
+            Reading(r["reading"], r["measured"].format_map(values), verdict)
+            for r, verdict in zip(text.get("readings", ()), got.readings, strict=True)
+        )
+        verdict = got.verdict or verdict_of(readings)
+        reason = (
+            _REASONS.get(text.get("reason", ""), text.get("reason", "")) if verdict == "no verdict" else ""
+        )
+        made.append(
+            Claim(
+                numbers[text["anchor"]],
+                text["anchor"],
+                chapter,
+                text["section"],
+                text["line"],
+                text["quote"],
+                text["claim"],
+                text.get("measured", "").format_map(values),
+                verdict,
+                text.get("checkable", True),
+                reason,
+                readings,
+                got.rows,
+            )
+        )
+    return made
 
 
 # --- times ---------------------------------------------------------------------------------------

@@ -72,8 +72,8 @@ four spaces) and captions.  Each paragraph keeps its text as runs of (text, :cla
 as lispy writes it) and superscripts with a caret (``k^n``, ``k^(n/2)``).
 
 The model (:class:`Document`, :class:`Paragraph`, :class:`Run`, :class:`Font`) and the grouping of
-printed lines into paragraphs are in :mod:`lispy.edition.document`; finding the definitions of
-``lispy/notes/*.m`` in a decoded document is :mod:`lispy.edition.locate`.  Standard library only.
+printed lines into paragraphs are in :mod:`lispy.edition.sources.document`; finding the definitions of
+``lispy/notes/*.m`` in a decoded document is :mod:`lispy.edition.sources.locate`.  Standard library only.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from lispy.edition.document import (
+from lispy.edition.sources.document import (
     EXPECTED,
     PUB_NAME,
     XGP_NAME,

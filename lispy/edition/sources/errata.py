@@ -1,7 +1,8 @@
 """ERRATA.md read as data: its entries E1, E2, …, and which definitions each one concerns.
 
-The edition renders ERRATA.md as its errata page (with markdown-it-py) and links each row of a
-definition to the errata that concern it.  A definition is concerned by an erratum when
+The edition renders ERRATA.md as its errata page (:mod:`lispy.edition.page.pages`) and links each
+row of a definition to the errata that concern it (:func:`errata_of`).  A definition is concerned by
+an erratum when
 
 * its correction in ``lispy/notes/<part>.corrections.m`` is marked with it (``; E3: …`` in the
   comment lines just above the statement);
@@ -22,13 +23,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from markdown_it import MarkdownIt
-
-from lispy.edition.locate import normalise
+from lispy.edition.sources.locate import normalise
 from lispy.mexpr.program import read_source
-from lispy.notes.index import ENTRIES, Entry
+from lispy.notes.index import Entry
 
-__all__ = ["Erratum", "all_concerning", "concerning", "errata_markdown", "parse", "render"]
+__all__ = ["Erratum", "errata_markdown", "errata_of", "parse"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ class Erratum:
 
 def errata_markdown() -> str | None:
     """ERRATA.md: the repository's, or the copy an installed wheel carries; ``None`` if neither."""
-    beside = Path(__file__).resolve().parents[2] / "ERRATA.md"
+    beside = Path(__file__).resolve().parents[3] / "ERRATA.md"
     if beside.is_file():
         return beside.read_text(encoding="utf-8")
     carried = resources.files("lispy.edition").joinpath("ERRATA.md")
@@ -117,8 +116,8 @@ def _subjects(erratum: Erratum) -> set[str]:
     return set(re.findall(r"`([^`]+)`", match[1])) if match else set()
 
 
-def concerning(entry: Entry, errata: list[Erratum]) -> list[Erratum]:
-    """The errata that concern ``entry``, in ERRATA.md's order (see the module's docstring)."""
+def errata_of(entry: Entry, errata: list[Erratum]) -> list[Erratum]:
+    """The errata of ``errata`` that concern ``entry``, in ERRATA.md's order (see the module's docstring)."""
     marked = _marked(entry)
     texts = [normalise(entry.statement(corrected=False).text)]
     corrected = normalise(entry.statement(corrected=True).text)
@@ -131,13 +130,3 @@ def concerning(entry: Entry, errata: list[Erratum]) -> list[Erratum]:
         or entry.name in _subjects(e)
         or any(all(p in t for p in pieces) for pieces in _quotes(e) for t in texts)
     ]
-
-
-def render(text: str) -> str:
-    """Markdown as HTML (CommonMark, with tables)."""
-    return MarkdownIt("commonmark").enable("table").render(text)
-
-
-def all_concerning(errata: list[Erratum]) -> dict[str, list[Erratum]]:
-    """For every definition of the index, by anchor, the errata that concern it."""
-    return {e.anchor: concerning(e, errata) for e in ENTRIES}

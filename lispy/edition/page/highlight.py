@@ -1,4 +1,8 @@
-"""A Pygments lexer for McCarthy's M-expressions as lispy writes them (``lispy/notes/*.m``, the REPL).
+"""Code highlighted for the page: McCarthy's M-expressions by :class:`MExpressionLexer`, a Pygments
+lexer for them as lispy writes them (``lispy/notes/*.m``, the REPL), token by token
+(:func:`mexpr_tokens`, with the tokens that differ from another form of the statement marked), and
+Python by Pygments' own (:func:`python`).  Both use Pygments' short CSS classes (``k``, ``nf``,
+``no``, …), so one Pygments style sheet colours both languages.
 
 The notation is that of McCarthy's 1973 notes, chapters 5 and 6 (FOO.XGP[206,JMC],
 SAFE1[206,JMC], Stanford AI Lab archive), in its Unicode or ASCII spelling, as lispy's grammar
@@ -27,11 +31,17 @@ names (``α``, ``β``), as in the grammar.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any, ClassVar
 
+from markupsafe import Markup
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
 from pygments.lexer import RegexLexer, bygroups, words
+from pygments.lexers import PythonLexer
 from pygments.token import (
+    STANDARD_TYPES,
     Comment,
     Keyword,
     Name,
@@ -39,10 +49,11 @@ from pygments.token import (
     Operator,
     Punctuation,
     String,
+    Token,
     Whitespace,
 )
 
-__all__ = ["MExpressionLexer"]
+__all__ = ["MExpressionLexer", "mexpr_tokens", "python"]
 
 _START = "a-zα-δζ-κμ-ω"  # a name's first letter: lower case, Greek except ε (member) and λ
 _REST = "a-zA-Zα-δζ-κμ-ω0-9_₀-₉'"
@@ -101,3 +112,39 @@ class MExpressionLexer(RegexLexer):  # type: ignore[misc]  # pygments ships no t
     def analyse_text(text: str) -> float:  # Pygments calls it unbound
         """Likely McCarthy's notation if a line defines something with ``←``."""
         return 0.5 if re.search(r"^\S[^\n]*←", text, re.MULTILINE) else 0.0
+
+
+def _css_class(kind: Any) -> str:
+    while kind not in STANDARD_TYPES and kind.parent is not None:
+        kind = kind.parent
+    return str(STANDARD_TYPES.get(kind, ""))
+
+
+def mexpr_tokens(text: str, against: str | None = None) -> list[tuple[str, str, bool]]:
+    """The M-expression ``text`` as tokens: ``(css class, text, marked)``, the class ``""`` for white
+    space; with ``against`` (the other form of the statement), the tokens that differ from it marked.
+
+    >>> mexpr_tokens("p ← a x", "p ← d x")[2:5]
+    [('o', '←', False), ('', ' ', False), ('nb', 'a', True)]
+    """
+    tokens = [(kind, t) for kind, t in MExpressionLexer().get_tokens(text.rstrip("\n"))]
+    mark: set[int] = set()
+    if against is not None:
+        theirs = [t.strip() or " " for _, t in MExpressionLexer().get_tokens(against.rstrip("\n"))]
+        matcher = difflib.SequenceMatcher(None, theirs, [t.strip() or " " for _, t in tokens], autojunk=False)
+        for op, _, _, j1, j2 in matcher.get_opcodes():
+            if op != "equal":
+                mark.update(range(j1, j2))
+    return [
+        ("" if kind is Token.Text.Whitespace else _css_class(kind), t, i in mark and bool(t.strip()))
+        for i, (kind, t) in enumerate(tokens)
+    ]
+
+
+def python(text: str, first_line: int) -> Markup:
+    """Python source highlighted by Pygments (its own HTML, escaped by it), each line numbered as in
+    its file (from ``first_line``)."""
+    formatter = HtmlFormatter(
+        cssclass="highlight py", linenos="inline", linenostart=first_line, wrapcode=True
+    )
+    return Markup(highlight(text, PythonLexer(), formatter))

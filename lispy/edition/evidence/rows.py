@@ -3,20 +3,20 @@
 A :class:`Row` is data, computed from the project at build time: the statement as printed and as
 corrected (``lispy/notes/*.m``), the errata that concern it (ERRATA.md), the transcription's source
 (:meth:`lispy.notes.index.Entry.python_source`, found with :mod:`ast`) and the library's form where
-it differs, the example evaluated both ways (:mod:`lispy.edition.examples`), the random-input
-evidence (:mod:`lispy.edition.proof`), the structural evidence (the compiled M-expression against
+it differs, the example evaluated both ways (:mod:`lispy.edition.evidence.examples`), the random-input
+evidence (:mod:`lispy.edition.evidence.proof`), the structural evidence (the compiled M-expression against
 the transcription) and, with the archive files, McCarthy's own paragraphs.  A new column is one
-more field here and one more cell in :mod:`lispy.edition.render`.
+more field here and one more cell in :mod:`lispy.edition.page.render`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lispy.edition.errata import Erratum, concerning
-from lispy.edition.examples import Outcome, run
-from lispy.edition.original import Original
-from lispy.edition.proof import Agreement, Structural, structural
+from lispy.edition.evidence.examples import Outcome, run
+from lispy.edition.evidence.proof import Agreement, Structural, structural_evidence
+from lispy.edition.sources.errata import Erratum, errata_of
+from lispy.edition.sources.original import Original
 from lispy.mexpr.environment import Environment
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
 
@@ -36,7 +36,7 @@ class Row:
     library: PythonSource | None
     outcome: Outcome | None
     agreement: Agreement | None
-    structural: Structural | None
+    structural: Structural
     original: Original | None
 
     @property
@@ -70,13 +70,13 @@ def rows(
                 entry,
                 printed,
                 corrected if corrected != printed else None,
-                tuple(concerning(entry, errata)),
+                tuple(errata_of(entry, errata)),
                 python,
                 python_error,
                 library,
                 run(entry, interpreters),
                 proofs.get(entry.anchor),
-                structural(entry),
+                structural_evidence(entry),
                 (originals or {}).get(entry.anchor),
             )
         )

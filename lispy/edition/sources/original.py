@@ -2,7 +2,7 @@
 definitions they introduce.
 
 The project does not ship the notes' prose.  With FOO.XGP[206,JMC] (both chapters) and/or
-SAFE1[206,JMC] (chapter 6), decoded by :mod:`lispy.edition.sources`, each definition is found
+SAFE1[206,JMC] (chapter 6), decoded by :mod:`lispy.edition.sources.archive`, each definition is found
 where it is printed (:func:`lispy.edition.locate.locate`, its printed statement), and the
 paragraphs between the previous definition's display and its own are the ones that introduce it.
 The paragraphs after a chapter's last definition (the claims on ordering, the history of αβ) close
@@ -17,8 +17,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from lispy.edition.document import Document, Paragraph, Run
-from lispy.edition.locate import locate
+from lispy.edition.sources.document import Document, Paragraph, Run
+from lispy.edition.sources.locate import locate
 from lispy.notes.index import ENTRIES, Entry
 
 __all__ = ["CONNECTIVES", "Alignment", "Original", "align", "joined"]

@@ -1,5 +1,5 @@
 """Where McCarthy printed each definition: the statements of ``lispy/notes/*.m`` found in a decoded
-archive file (:mod:`lispy.edition.sources`).
+archive file (:mod:`lispy.edition.sources.archive`).
 
 The decoder checks itself with this: every definition of ``lispy/notes/*.m`` must be found in the
 decoded text of FOO.XGP[206,JMC] (chapters 5 and 6) and those of chapter 6 also in SAFE1[206,JMC],
@@ -12,16 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from lispy.edition.document import Document, Paragraph
-from lispy.mexpr.program import PARTS, SourceStatement, read_source
+from lispy.edition.sources.document import Paragraph
+from lispy.mexpr.program import SourceStatement
 
-__all__ = ["locate", "normalise", "read_definitions", "report"]
-
-
-def read_definitions(corrections: bool = False) -> list[SourceStatement]:
-    """The statements of the notes files ``lispy/notes/<part>.m`` as printed (or, with
-    ``corrections``, of the ``*.corrections.m`` beside them), part by part in the notes' order."""
-    return [s for part in PARTS for s in read_source(part, corrections)]
+__all__ = ["locate", "normalise"]
 
 
 _ASCII = [
@@ -68,20 +62,3 @@ def locate(
         wanted = normalise(d.text if isinstance(d, SourceStatement) else d)
         found[d] = next((p for p, t in texts if wanted and wanted in t), None)
     return found
-
-
-def report(documents: Iterable[Document], definitions: Iterable[SourceStatement]) -> tuple[str, int, int]:
-    """A report of where each definition is printed in ``documents``; with the number found and
-    the total.  Lines: ``origin:line name: FILE line N (§S)`` or ``… NOT FOUND``."""
-    documents = list(documents)
-    definitions = list(definitions)
-    located = [locate(doc, definitions) for doc in documents]
-    lines = []
-    count = 0
-    for d in definitions:
-        found = [(doc, at[d]) for doc, at in zip(documents, located, strict=True)]
-        places = [f"{doc.name} line {p.line} (§{p.section})" for doc, p in found if p is not None]
-        count += bool(places)
-        lines.append(f"{d.origin}:{d.line} {d.name}: {'; '.join(places) if places else 'NOT FOUND'}")
-    lines.append(f"{count}/{len(definitions)} definitions found")
-    return "\n".join(lines), count, len(definitions)

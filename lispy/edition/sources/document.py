@@ -1,6 +1,6 @@
 """What the archive files of McCarthy's 1973 notes decode to: paragraphs of text in fonts.
 
-:mod:`lispy.edition.sources` decodes FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab
+:mod:`lispy.edition.sources.archive` decodes FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab
 archive) into a :class:`Document`: a list of :class:`Paragraph` (headings, prose, displays of
 definitions, captions), each paragraph's text kept as runs of (text, :class:`Font`) with the
 line of the archive file where it begins.  This module holds that model and the grouping of
