@@ -338,7 +338,7 @@ def test_the_repl_shows_one_definition() -> None:
 
 
 def test_the_repl_shows_functions_as_the_interpreter_did() -> None:
-    from lispy.mexpr.session import show
+    from lispy.mexpr.errors import show
 
     m = Environment()
     m.run("twice x ← x + x")

@@ -29,12 +29,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from lispy.mexpr.codegen import EmitError, Generated, generate
-from lispy.mexpr.errors import EvalError
-from lispy.mexpr.names import m_name
+from lispy.mexpr.errors import CODE_FILE, EvalError
 from lispy.mexpr.runtime import PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, Node
 
-__all__ = ["Unit", "compile_unit", "make_function", "signature", "unit_of"]
+__all__ = ["Unit", "compile_unit", "make_function", "unit_of"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,7 +111,7 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
         module = ast.Module([tree], [])
         with warnings.catch_warnings():  # {λx.x + 1}[2] calls 2: lispy's error says so when it runs
             warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(module, f"<M-expression {where}>", "exec", dont_inherit=True)
+            code = compile(module, CODE_FILE.format(where), "exec", dont_inherit=True)
     except RecursionError:
         raise EvalError("the expression is nested too deeply to compile", where, line, column) from None
     except EmitError as e:
@@ -136,19 +135,3 @@ def make_function(unit: Unit, namespace: dict[str, Any]) -> types.FunctionType:
         f.m_name = unit.source.name  # type: ignore[attr-defined]
         f.m_params = unit.source.params  # type: ignore[attr-defined]
     return f
-
-
-def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
-    """The name and parameters of an M-function (a definition or a compiled ``λ``), else ``None``.
-
-    A ``λ`` is named by its parameters and the definition it stands in: ``λyz in successors``.
-    """
-    params = getattr(fn, "m_params", None)
-    if params is not None:
-        return fn.m_name, params
-    code = getattr(fn, "__code__", None)
-    unit = unit_of(code) if isinstance(code, types.CodeType) else None
-    if unit is None or code is None or code.co_name != "<lambda>":
-        return None
-    names = tuple(m_name(p) for p in code.co_varnames[: code.co_argcount])
-    return f"λ{''.join(names)} in {unit.where}", names

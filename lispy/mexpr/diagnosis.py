@@ -26,8 +26,8 @@ import types
 from typing import Any
 
 from lispy.mexpr.codegen import generate_probe
-from lispy.mexpr.compiler import Unit, signature, unit_of
-from lispy.mexpr.errors import EvalError, arity_message, runaway, show
+from lispy.mexpr.compiler import Unit, unit_of
+from lispy.mexpr.errors import EvalError, arity_message, runaway, show, signature
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
@@ -131,7 +131,7 @@ def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] |
     variables = {m_name(k): v for k, v in frame.f_locals.items()}
     tree = generate_probe(nodes, variables)
     try:
-        code = compile(ast.Module([tree], []), "<M-expression probe>", "exec", dont_inherit=True)
+        code = compile(ast.Module([tree], []), "<lispy probe>", "exec", dont_inherit=True)
         function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
         probe = types.FunctionType(function_code, frame.f_globals, "_probe")
         return probe(*variables.values())

@@ -35,9 +35,9 @@ from typing import Any, TypeVar
 from pyrsistent import PMap, pmap
 
 from lispy.mexpr.codegen import Use
-from lispy.mexpr.compiler import Unit, compile_unit, make_function, signature, unit_of
+from lispy.mexpr.compiler import Unit, compile_unit, make_function, unit_of
 from lispy.mexpr.diagnosis import explain
-from lispy.mexpr.errors import EvalError, arity_message
+from lispy.mexpr.errors import EvalError, arity_message, signature
 from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression

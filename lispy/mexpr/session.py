@@ -20,21 +20,19 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from lispy.mexpr.compiler import signature
 from lispy.mexpr.continuation import Collector, Input
-from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.environment import Environment
+from lispy.mexpr.errors import EvalError, show
 from lispy.mexpr.listing import python_of
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, split_statements
 from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expression
 from lispy.sexpr.atoms import IntegerTooLong
-from lispy.sexpr.data import Cons
-from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import ReadError
 
-__all__ = ["COMMANDS", "Session", "show"]
+__all__ = ["COMMANDS", "Session"]
 
 T = TypeVar("T")
 
@@ -47,18 +45,6 @@ Commands:
     :python NAME         the Python that a definition compiles to
     :env                 the names defined in this session
     :help, :quit"""
-
-
-def show(value: Any) -> str:
-    """A value as the REPL prints it: Lisp notation, ``true``/``false``, ``#<function f[x]>``."""
-    if value is True or value is False:
-        return "true" if value else "false"
-    named = signature(value)
-    if named is not None:
-        return f"#<function {named[0]}[{','.join(named[1])}]>"
-    if callable(value) and not isinstance(value, Cons):
-        return f"#<function {getattr(value, '__name__', '?')}>"
-    return to_string(value)
 
 
 class CommandError(ValueError):
