@@ -3,7 +3,7 @@
 A statement or an input is turned into a Python syntax tree by
 :mod:`lispy.mexpr.codegen`, and that tree, which we built, is given to Python's own
 ``compile``; the function in the resulting code is made with ``types.FunctionType``
-over the environment's namespace (:func:`lispy.mexpr.runtime.namespace`).  Neither
+over the environment's namespace (:attr:`lispy.mexpr.environment.Environment.namespace`).  Neither
 ``eval`` nor ``exec`` is used, and no text typed by a user is ever compiled as
 Python.
 

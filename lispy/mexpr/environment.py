@@ -39,7 +39,7 @@ from lispy.mexpr.compiler import Unit, compile_unit, make_function, unit_of
 from lispy.mexpr.diagnosis import explain
 from lispy.mexpr.errors import EvalError, arity_message, signature
 from lispy.mexpr.names import python_name
-from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
+from lispy.mexpr.runtime import BUILTINS, NOTATION, PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
 from lispy.runtime.recursion import run_deep
 
@@ -86,8 +86,10 @@ class Environment:
         names = pmap({python_name(name): name for name in values})  # Python name to M name
         self._state = Snapshot(values, names, pmap(), pmap())
         self._plain = dict(values)  # the values as a plain dict, for restore to compare with
-        self.namespace: dict[str, Any] = namespace(values)
-        """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
+        self.namespace: dict[str, Any] = {"__builtins__": {}, "__name__": "lispy.mexpr.compiled", **NOTATION}
+        """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name.
+        Its ``__builtins__`` is empty: no name written in an M-expression reaches Python's ``open``."""
+        self.namespace.update((python_name(name), value) for name, value in values.items())
         # what a compiled function's __globals__ leads back to (no M-expression name begins with _)
         self.namespace[_OWNER] = self
         self.outer = outer

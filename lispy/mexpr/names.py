@@ -22,31 +22,11 @@ from __future__ import annotations
 
 import keyword
 
+from lispy.mexpr.runtime import NOTATION
+
 __all__ = ["RESERVED", "m_name", "python_name"]
 
-RESERVED = frozenset(
-    {
-        "INF",
-        "NIL",
-        "add_",
-        "and_",
-        "and_then",
-        "append",
-        "cons",
-        "eq",
-        "ge_",
-        "gt_",
-        "le_",
-        "lisp",
-        "lt_",
-        "member",
-        "mul_",
-        "or_",
-        "or_else",
-        "read",
-        "truth",
-    }
-)
+RESERVED = frozenset(NOTATION)
 """The names the compiled code uses for the notation itself (:mod:`lispy.mexpr.runtime`)."""
 
 _PRIME, _PYTHON_PRIME = "'", "ʹ"

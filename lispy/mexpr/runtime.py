@@ -24,19 +24,15 @@ have no Python operator of the same meaning, and get a helper here:
 
 Every name that compiled code uses can be imported from here, so a listing of
 compiled definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
-
-:func:`namespace` gives the dictionary a compiled definition runs in.  Its
-``__builtins__`` is empty: no name written in an M-expression reaches Python's
-``open``, ``eval`` or ``getattr``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+import operator
+from collections.abc import Callable
 from typing import Any
 
-from lispy.mexpr.names import python_name
 from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import (
     a,
@@ -65,43 +61,20 @@ from lispy.sexpr.reader import read
 __all__ = [
     "BUILTINS",
     "INF",
-    "NIL",
     "NOTATION",
     "PREDICATES",
-    "a",
     "add_",
     "and_",
     "and_then",
-    "andlis",
-    "append",
-    "assoc",
-    "atom",
-    "cons",
-    "d",
-    "eq",
-    "equal",
     "ge_",
     "gt_",
     "le_",
-    "length",
-    "lisp",
     "lt_",
-    "mapcar",
-    "maplist",
     "maximum",
-    "member",
     "minimum",
     "mul_",
-    "n",
-    "namespace",
-    "nth",
     "or_",
     "or_else",
-    "orlis",
-    "prup",
-    "read",
-    "reverse",
-    "sublis",
     "truth",
 ]
 
@@ -176,41 +149,19 @@ def add_(x: Any, y: Any) -> Any:
     return x + y
 
 
-def mul_(x: Any, y: Any) -> Any:
-    """``16zap d v``: ``x × y`` on numbers; ``TypeError`` on anything else (``3 id A``)."""
-    _numbers(x, y)
-    return x * y
+def _on_numbers(symbol: str, op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def on_numbers(x: Any, y: Any) -> Any:
+        _numbers(x, y)
+        return op(x, y)
+
+    on_numbers.__doc__ = f"``x {symbol} y`` on numbers (``∞`` included); ``TypeError`` on anything else."
+    return on_numbers
 
 
-def lt_(x: Any, y: Any) -> bool:
-    """``x < y`` on numbers (``∞`` included); ``TypeError`` on anything else (``A < B``).
-
-    >>> lt_(3, INF)
-    True
-    >>> lt_(True, 2)
-    Traceback (most recent call last):
-    TypeError: on numbers only, and this is true (a truth value)
-    """
-    _numbers(x, y)
-    return x < y
-
-
-def le_(x: Any, y: Any) -> bool:
-    """``x ≤ y`` on numbers; ``TypeError`` on anything else."""
-    _numbers(x, y)
-    return x <= y
-
-
-def gt_(x: Any, y: Any) -> bool:
-    """``x > y`` on numbers; ``TypeError`` on anything else."""
-    _numbers(x, y)
-    return x > y
-
-
-def ge_(x: Any, y: Any) -> bool:
-    """``x ≥ y`` on numbers; ``TypeError`` on anything else."""
-    _numbers(x, y)
-    return x >= y
+mul_ = _on_numbers("×", operator.mul)
+"""``16zap d v``: ``x × y`` on numbers; ``TypeError`` on anything else (``3 id A``)."""
+lt_, le_ = _on_numbers("<", operator.lt), _on_numbers("≤", operator.le)
+gt_, ge_ = _on_numbers(">", operator.gt), _on_numbers("≥", operator.ge)
 
 
 def maximum(x: Any, y: Any) -> Any:
@@ -278,14 +229,3 @@ NOTATION: dict[str, Any] = {
     "ge_": ge_,
 }
 """The Python names that compiled code uses for the notation, and what they are bound to."""
-
-
-def namespace(bindings: Mapping[str, Any] = BUILTINS) -> dict[str, Any]:
-    """A fresh dictionary for compiled code to run in: the notation, and ``bindings`` by their M names.
-
-    ``__builtins__`` is empty, so a name that is not bound is an error, never one of Python's.
-    """
-    found: dict[str, Any] = {"__builtins__": {}, "__name__": "lispy.mexpr.compiled", **NOTATION}
-    for name, value in bindings.items():
-        found[python_name(name)] = value
-    return found
