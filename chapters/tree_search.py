@@ -188,12 +188,6 @@ def edge_text(e: Any) -> str:
     return f"{one.cdr}-{other.cdr} ({FACE_PAIRS[(one.car, other.car)]})"
 
 
-def is_loop(e: Any) -> bool:
-    """Does the edge ``(k (f . x) (g . y))`` join a colour to itself?"""
-    _, one, other = to_pylist(e)
-    return bool(one.cdr == other.cdr)
-
-
 def graph_method_section() -> None:
     heading("5.5 With enough mathematics: the graph of opposite faces")
     say(

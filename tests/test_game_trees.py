@@ -32,7 +32,7 @@ from lispy.chapter6.move_ordering import (
     incremental_game,
     knuth_moore,
     lexicographic_game,
-    lexicographic_tree,
+    lexicographic_value,
     lookahead_ordered,
     terminals_examined,
 )
@@ -166,6 +166,12 @@ def test_best_first_examines_exactly_levins_count(kn: tuple[int, int], rng: rand
     assert knuth_moore(k, n) <= worst <= k**n
     assert knuth_moore(k, n) <= terminals_examined(SEXP, t, "maxval")[1] <= k**n
     assert terminals_examined(SEXP, t, "valmax")[1] == k**n
+
+
+def lexicographic_tree(k: int, n: int, best_first: bool) -> Any:
+    """:func:`lexicographic_game` written out as an S-expression game tree."""
+    paths = [tuple((index // k ** (n - 1 - j)) % k for j in range(n)) for index in range(k**n)]
+    return uniform_tree(k, n, [lexicographic_value(p, k, n, best_first) for p in paths])
 
 
 @pytest.mark.parametrize(("k", "n"), [(1, 3), (2, 1), (2, 5), (3, 4), (4, 3), (5, 4)])

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import toolz  # toolz ships no type information
-
-from lispy.chapter5.insanity import orientations, puzz
+from lispy.chapter5.insanity import puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
@@ -42,7 +40,6 @@ __all__ = [
     "ter",
     "tower",
     "word_colours",
-    "word_puzzle",
     "word_tower_search",
     "words",
     "zap",
@@ -107,18 +104,6 @@ def words(puzz: Any) -> Any:
     (True, True)
     """
     return mapcar(puzz, lambda x: mapcar(x, zap))
-
-
-def word_puzzle(blocks: Any) -> Any:
-    """``puzza`` for any blocks written as ``puzz1`` is: ``puzz1 → puzz3 → puzz4 → puzz → puzza``.
-
-    >>> from lispy.chapter5.insanity import puzz1
-    >>> word_puzzle(puzz1) == puzza
-    True
-    >>> word_tower_search(word_puzzle(puzz1)).search(p0) == search(p0)
-    True
-    """
-    return toolz.pipe(blocks, orientations, words)
 
 
 p0 = lisp(0)

@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
-from lispy.chapter6.sexp_games import uniform_tree
 from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
 from lispy.sexpr.collector import collector_paused
@@ -39,7 +38,6 @@ __all__ = [
     "incremental_game",
     "knuth_moore",
     "lexicographic_game",
-    "lexicographic_tree",
     "lookahead_counts",
     "lookahead_ordered",
     "ordering_counts",
@@ -136,12 +134,6 @@ def lexicographic_game(k: int, n: int, best_first: bool) -> Game:
     first, all ``k**n``.  Root: ``()``.
     """
     return uniform_game(k, n, lambda p: lexicographic_value(p, k, n, best_first))
-
-
-def lexicographic_tree(k: int, n: int, best_first: bool) -> Any:
-    """:func:`lexicographic_game` written out as an S-expression game tree."""
-    paths = [tuple((index // k ** (n - 1 - j)) % k for j in range(n)) for index in range(k**n)]
-    return uniform_tree(k, n, [lexicographic_value(p, k, n, best_first) for p in paths])
 
 
 def knuth_moore(k: int, n: int) -> int:
