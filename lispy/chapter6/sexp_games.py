@@ -16,7 +16,6 @@ from given leaves, ordered best or worst move first, and the classic cases.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -104,16 +103,14 @@ def uniform_tree(k: int, n: int, leaves: Iterable[Any]) -> Any:
 
 
 def minimax(t: Any, max_to_move: bool = True) -> Any:
-    """The minimax value of the S-expression tree ``t``, computed directly by plain recursion.
+    """The minimax value of the S-expression tree ``t``: chapter 6's ``valmax``, or ``valmin`` when the
+    minimizing player is to move (:data:`tree`).
 
     >>> from lispy import read
     >>> minimax(read("((3 12 8) (2 4 6) (14 5 2))")), minimax(read("((3 12 8) (2 4 6) (14 5 2))"), False)
     (3, 6)
     """
-    if ter(t):
-        return t
-    values = [minimax(c, not max_to_move) for c in to_pylist(t)]
-    return (max if max_to_move else min)(values, default=-math.inf if max_to_move else math.inf)
+    return (tree.valmax if max_to_move else tree.valmin)(t)
 
 
 def ordered(t: Any, best_first: bool = True, max_to_move: bool = True) -> Any:
