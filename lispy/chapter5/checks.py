@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
+from lispy.chapter5.puzzles import ROTATIONS
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
 from lispy.runtime.counting import Count
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
@@ -218,34 +219,19 @@ def rotations(puzz2: Any = insanity.puzz2) -> Agreement:
     """ "We write down one cycle of side colors for each choice of the face put on top and get the list
     of all 24 cycles" (ch. 5): the cycles of ``puzz2`` are the side faces, read clockwise from the
     first, of the 24 rotations of a cube whose faces are numbered 1 (top), 2 to 5 (the sides
-    clockwise) and 6 (bottom).  The rotations are generated independently, as permutations: a
-    quarter turn about the vertical axis and a quarter turn about the axis through faces 3 and 5.
-    ``tried``: the cycles of ``puzz2``; ``agreed``: those that are a rotation's, each once.
+    clockwise) and 6 (bottom), made independently from two quarter turns
+    (:data:`lispy.chapter5.puzzles.ROTATIONS`).  ``tried``: the cycles of ``puzz2``; ``agreed``: those
+    that are a rotation's, each once.
 
     >>> rotations()
     Agreement(tried=24, agreed=24, first_disagreement=None)
     """
-    start: tuple[int, ...] = (1, 2, 3, 4, 5, 6)  # the face at: top, side 1, side 2, side 3, side 4, bottom
-
-    def turn(o: tuple[int, ...]) -> tuple[int, ...]:
-        return (o[0], o[2], o[3], o[4], o[1], o[5])
-
-    def tip(o: tuple[int, ...]) -> tuple[int, ...]:  # side 1 comes up, the top goes to side 3
-        return (o[1], o[5], o[2], o[0], o[4], o[3])
-
-    group, frontier = {start}, [start]
-    while frontier:
-        o = frontier.pop()
-        for g in (turn(o), tip(o)):
-            if g not in group:
-                group.add(g)
-                frontier.append(g)
-    sides = {o[1:5] for o in group}
+    sides = {tuple(r[i] + 1 for i in range(1, 5)) for r in ROTATIONS}
     listed = [tuple(c) for c in to_pylist(puzz2)]
     counts = Counter(listed)
     bad = next((c for c in listed if c not in sides or counts[c] > 1), None)
     good = sum(1 for c in listed if c in sides and counts[c] == 1)
-    return Agreement(len(listed), good if len(group) == 24 else 0, bad)
+    return Agreement(len(listed), good if len(sides) == 24 else 0, bad)
 
 
 def _faces_permuted(word: int, order: tuple[int, ...]) -> int:

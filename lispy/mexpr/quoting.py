@@ -23,7 +23,7 @@ from typing import Any
 
 from lispy.sexpr.reader import ReadError, read
 
-__all__ = ["FIRST_MARK", "QuoteError", "extract_quoted"]
+__all__ = ["ENDS_ATOM", "FIRST_MARK", "PRIME_AFTER", "QuoteError", "extract_quoted"]
 
 FIRST_MARK = 0xE000
 """The private-use character that numbers the first quoted datum; the grammar's ``QUOTED`` token."""
@@ -31,8 +31,10 @@ _LAST_MARK = 0xF8FF
 _MARKS = _LAST_MARK - FIRST_MARK + 1
 _PRIVATE = re.compile(f"[{chr(FIRST_MARK)}-{chr(_LAST_MARK)}]")
 
-_ENDS_ATOM = frozenset("()[]{},;'")
-_PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
+ENDS_ATOM = frozenset("()[]{},;'")
+"""What ends a quoted atom: the M-expression's delimiters, and a quote."""
+PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
+"""Characters of a name that a ``'`` after them makes a prime (``f'``), not a quote."""
 
 
 class QuoteError(ValueError):
@@ -62,7 +64,7 @@ def extract_quoted(text: str) -> tuple[str, list[Any]]:
     i = 0
     while i < len(text):
         c = text[i]
-        if c != "'" or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in _PRIME_AFTER)):
+        if c != "'" or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in PRIME_AFTER)):
             out.append(c)
             i += 1
             continue
@@ -85,11 +87,11 @@ def extract_quoted(text: str) -> tuple[str, list[Any]]:
 
 def _datum_end(text: str, start: int) -> int:
     """Where the datum that begins at ``start`` ends (an index into ``text``)."""
-    if start >= len(text) or text[start] in _ENDS_ATOM - {"("} or text[start].isspace():
+    if start >= len(text) or text[start] in ENDS_ATOM - {"("} or text[start].isspace():
         raise QuoteError("a quote must be followed by an S-expression", start)
     if text[start] != "(":
         i = start
-        while i < len(text) and not text[i].isspace() and text[i] not in _ENDS_ATOM:
+        while i < len(text) and not text[i].isspace() and text[i] not in ENDS_ATOM:
             if text[i] == "|":
                 i = _bar_end(text, i)
             else:
