@@ -122,10 +122,8 @@ class Session:
         if isinstance(text, Input):
             if text.waiting is not None:
                 return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
-            source, line = text.text, text.line
-        else:
-            source = text
-        shown, failed = self._answer(source, line)
+            line, text = text.line, text.text
+        shown, failed = self._answer(text, line)
         if shown is not None:
             (self.complain if failed else self.say)(shown)
         return None
@@ -169,17 +167,13 @@ class Session:
     def _failure(self, e: BaseException, line: int) -> str | None:
         """The one line that reports ``e`` (raised by the input at ``line``); ``None`` for an exception
         that is not the input's to report (``SystemExit``): it passes on."""
-        if isinstance(e, (EvalError, MSyntaxError, ReadError)):
+        if isinstance(e, (EvalError, MSyntaxError, ReadError, LoadError)):
             return f"error: {e}"
-        if isinstance(e, LoadError):
-            return f"error: {e}"
-        if isinstance(e, (CommandError, IntegerTooLong)):  # IntegerTooLong: past lispy's digits to print
-            return f"error: line {line}: {e}"
         if isinstance(e, KeyboardInterrupt):
             return self.interrupted
         if isinstance(e, MemoryError):
             return f"error: line {line}: out of memory (a list or a number grew without end?)"
-        if isinstance(e, RecursionError):
+        if isinstance(e, (CommandError, IntegerTooLong, RecursionError)):  # IntegerTooLong: to print
             return f"error: line {line}: {e}"
         if isinstance(e, Exception):  # the session must survive even a bug of lispy's
             return f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)"
