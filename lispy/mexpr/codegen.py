@@ -11,18 +11,11 @@ The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
     (p)             lisp(p)                 (2 3 4 5)          read('(2 3 4 5)')
     LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
 
-A condition is written as it is when the generator can see that it gives ``true``
-or ``false`` (a comparison, a call of ``n``, ``atom``, ``eq``, ``equal``, ``member``,
-``orlis`` or ``andlis``, ``and``/``or``/``if`` of those) and as ``truth(p)`` otherwise;
-``and`` and ``or`` of two such conditions are Python's ``and`` and ``or``.  Arithmetic and
-order are on numbers, so they are helpers that refuse symbols and truth values (``A + B``
-is an error, not ``AB``), not Python's operators.
-
-Every Python node carries the place of the M-expression node it comes from: its
-line, its column, and as its end the last place in that node's subtree, so that
-a call and the name it calls, or an operator and its left operand, never share a
-place.  :class:`Generated` keeps, by place, the calls, operators and global names
-where an error can happen, and every global name the code uses (:class:`Use`).
+A condition is written as it is where the generator can see that it gives a truth value (a
+comparison, a call of :data:`~lispy.mexpr.runtime.PREDICATES`, ``and``/``or``/``if`` of those),
+else as ``truth(p)``.  Every Python node carries the place of its M-expression node, its end the
+last place in that node's subtree, so that a call and the name it calls never share a place;
+:class:`Generated` keeps, by place, where an error can happen, and each global name used (:class:`Use`).
 """
 
 from __future__ import annotations

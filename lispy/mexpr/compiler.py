@@ -1,21 +1,12 @@
 """Compiling M-expressions to Python functions.
 
-A statement or an input is turned into a Python syntax tree by
-:mod:`lispy.mexpr.codegen`, and that tree, which we built, is given to Python's own
-``compile``; the function in the resulting code is made with ``types.FunctionType``
-over the environment's namespace (:attr:`lispy.mexpr.environment.Environment.namespace`).  Neither
-``eval`` nor ``exec`` is used, and no text typed by a user is ever compiled as
-Python.
-
-A definition ``f[x,y] ← e`` becomes the plain Python function ``def f(x, y): return e``;
-its calls are Python calls with a fixed number of arguments, so that in CPython 3.11
-a recursion of M-functions is a chain of Python-to-Python calls, which use no C
-stack, and runs as deep as the recursion limit allows.  An assignment or an input
-becomes a function of no arguments that gives the value.
-
-Each compiled code object (a definition's, and each ``λ`` inside it) is registered
-with its :class:`Unit`, so that an error raised in it can be traced back to the
-definition, line and column of the notes' text (:mod:`lispy.mexpr.diagnosis`).
+The syntax tree that :mod:`lispy.mexpr.codegen` builds is given to Python's own ``compile``, and the
+function made with ``types.FunctionType`` over an environment's namespace: neither ``eval`` nor
+``exec`` is used, and no text a user types is compiled as Python.  A definition ``f[x,y] ← e`` is
+the plain function ``def f(x, y): return e`` (a recursion of them is a chain of Python-to-Python
+calls, which use no C stack); an assignment or an input, a function of no arguments.  Each code
+object (a definition's, and each ``λ``'s in it) is registered with its :class:`Unit`, so that an
+error raised in it names the definition, line and column (:mod:`lispy.mexpr.diagnosis`).
 """
 
 from __future__ import annotations
@@ -72,16 +63,13 @@ def compile_unit(
 ) -> Unit:
     """Compile a definition, an assignment or an expression; ``where`` names it in errors.
 
-    The same statement (the same object: the notes' statements are read once) compiles once: a
-    unit is immutable once made, and an environment makes its own function of it
-    (:func:`make_function`), so the notes' parts, loaded into many environments (the edition's, the
-    tests'), share their units.  Equal statements read from other places are not the same: their
-    errors name their own lines.
+    The same statement (the same object: the notes' statements are read once) compiles once, so
+    the notes' parts, loaded into many environments, share their units (immutable; each environment
+    makes its own function of one, :func:`make_function`).
 
     Raises :class:`EvalError` if the expression is nested too deeply for Python to compile, or if
-    the Python built for it is something Python would refuse: the generator checks names,
-    parameters and places as it builds (:class:`~lispy.mexpr.codegen.EmitError`), and any refusal
-    of ``compile`` that still came would be this error too.
+    Python would refuse what was built for it (the generator checks names, parameters and places as
+    it builds: :class:`~lispy.mexpr.codegen.EmitError`).
     """
     key = (id(source), where, frozenset(predicates))
     found = _COMPILED.get(key)

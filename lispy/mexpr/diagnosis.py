@@ -1,13 +1,10 @@
 """Errors raised in compiled M-expressions, told in the notes' terms.
 
-Compiled code runs without any checks of its own: ``a 3`` is ``a(3)``, which raises
-lispy's ``LispTypeError``; ``1 + (A)`` is ``1 + lisp('A')``, which raises Python's
-``TypeError``; a recursion without a base case ends in ``RecursionError``.  When such
-an exception leaves an evaluation, :func:`explain` reads its traceback: the innermost
-frame of compiled code, and the instruction it was at, whose place (line, column
-and end, as :mod:`lispy.mexpr.codegen` gave them) names the call, operator or name
-of the M-expression that failed.  The message then says what failed in the notes' terms
-(the messages of the interpreter that the compiler replaced, kept):
+Compiled code runs without checks of its own: ``a 3`` raises lispy's ``LispTypeError``, ``1 +
+(A)`` a ``TypeError``, a recursion without a base case ``RecursionError``.  :func:`explain` reads
+the traceback: the innermost frame of compiled code, and the instruction it was at, whose place
+(as :mod:`lispy.mexpr.codegen` gave it) names the call, operator or name that failed; the message
+says what failed in the notes' terms:
 
 * an undefined name: ``undefined name mappap``;
 * a call: ``recursion too deep in f …``; lispy's own error (``a: the argument 3 (a number) is

@@ -1,15 +1,10 @@
 """The Python that M-expressions compile to, printed to be read beside the hand transcriptions.
 
-``python -m lispy --python chapter5_search`` prints a part of the notes as a Python
-module: each statement of the notes (as corrected by ERRATA.md) as a comment, then
-the Python it compiles to; the definitions first and then the assignments, the
-order in which :func:`lispy.mexpr.program.notes` runs them; and an import of what
-the code uses from :mod:`lispy.mexpr.runtime`.  The names the part leaves free
-(``lose``, ``ter`` and ``successors`` in ``chapter5_search``) are listed at the top.
-In the REPL, ``:python search`` prints one definition.
-
-A long line is broken as the transcriptions break theirs: a chain of conditions one
-``else`` to a line, a call one argument to a line.
+``python -m lispy --python chapter5_search`` prints a part of the notes as a Python module that
+runs: each statement (as corrected by ERRATA.md) as a comment above its Python, the definitions
+first, as :func:`lispy.mexpr.program.notes` runs them, the names the part leaves free listed at the
+top.  ``:python search`` in the REPL prints one definition.  Long lines are broken as the
+transcriptions break theirs: one ``else`` to a line, one argument to a line.
 """
 
 from __future__ import annotations

@@ -1,14 +1,9 @@
 """Source files of M-expression definitions, and the notes' own (``lispy/notes/*.m``).
 
-A source file is a sequence of statements, definitions and assignments.  A
-statement begins at the start of a line; lines that begin with a space
-continue it, as the notes print their long definitions.  The comma or full
-stop that ends a statement in the notes' prose is dropped.  Lines beginning
-with ``;`` are comments.
-
-:func:`notes` loads parts of the notes, compiled, into an
-:class:`~lispy.mexpr.environment.Environment`, with the corrections of ERRATA.md
-(``corrected=True``, the default) or as printed::
+A source file is a sequence of definitions and assignments, each from a line at the margin to the
+next (indented lines continue it, as the notes print their long definitions); the comma or full
+stop that ends one in the notes' prose is dropped; lines beginning with ``;`` are comments.
+:func:`notes` loads parts of the notes, compiled, as corrected by ERRATA.md or as printed::
 
     >>> from lispy.sexpr.reader import read
     >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")

@@ -1,29 +1,15 @@
 """What compiled M-expressions run against: the notation's few helpers and the notes' chapter I.
 
-Compiled code is plain Python over lispy's data: ``x . u`` is ``cons(x, u)``, ``u * v``
-is ``append(u, v)``, ``x ε u`` is ``member(x, u)``, ``x eq y`` is ``eq(x, y)``, ``x = y``
-is ``x == y`` (``==`` on lispy's data is McCarthy's ``=``), a list of values is
-``lisp(…)`` and a list of constants ``read("…")``.  Three things in the notation
-have no Python operator of the same meaning, and get a helper here:
-
-* a condition: the notes' ``false`` and ``NIL`` are false and every other value is
-  true, ``0`` included, where Python's ``if`` takes ``0`` for false.  The compiler
-  writes a test as it is when it can see that it gives a truth value (a comparison,
-  ``n``, ``atom``, ``orlis`` …) and as :func:`truth` of it otherwise;
-* ``and`` and ``or`` are bitwise on two integers (the bit-word towers) and logical
-  on anything else, stopping at a false left side (``and``) or a true one (``or``):
-  :func:`and_` and :func:`or_`, or :func:`and_then` and :func:`or_else` when the
-  right side is more than a name or a constant and must wait;
-* ``max`` and ``min`` of the notes keep the first argument on a tie: :func:`maximum`,
-  :func:`minimum`;
-* ``+``, ``×``, ``<``, ``>``, ``≤``, ``≥``, ``max`` and ``min`` are on numbers, where Python's
-  operators also answer for strings and truth values (``'A' + 'B'`` is ``'AB'``, ``True + 1`` is
-  ``2``): :func:`add_`, :func:`mul_`, :func:`lt_`, :func:`gt_`, :func:`le_`, :func:`ge_` refuse
-  anything but ``int`` and ``float`` with a ``TypeError``, which the evaluation reports as
-  ``+: cannot apply to A and B (on numbers only, and this is A (a symbol))``.
-
-Every name that compiled code uses can be imported from here, so a listing of
-compiled definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
+Compiled code is plain Python over lispy's data (``x . u`` is ``cons(x, u)``, ``x = y`` is ``x ==
+y``, …: :mod:`lispy.mexpr.codegen`).  What has no Python operator of the same meaning gets a
+helper here: a condition is false only for ``false`` and ``NIL`` (:func:`truth`: ``0`` is true);
+``and`` and ``or`` are bitwise on two integers, logical otherwise (:func:`and_`, :func:`or_`, or
+:func:`and_then`, :func:`or_else` when the right side must wait); ``max`` and ``min`` keep the
+first argument on a tie; ``+``, ``×`` and the order are on numbers only, where Python's operators
+answer for strings and truth values too (``'A' + 'B'``): the helpers raise ``TypeError``, which
+the evaluation reports as ``+: cannot apply to A and B (on numbers only, and this is A (a
+symbol))``.  Every name compiled code uses can be imported from here, so a listing of compiled
+definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
 """
 
 from __future__ import annotations

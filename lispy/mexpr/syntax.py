@@ -229,23 +229,14 @@ class _ToTree(Transformer[Token, Node]):
         return Call(Var(_name(name), **_at(name)), args, **_at(name))
 
     def juxt(self, name: Token, arg: Node) -> Node:
-        if (
-            isinstance(arg, Const)
-            and str(arg.value).startswith("-")
-            and (arg.line, arg.column)
-            == (
-                name.end_line,
-                name.end_column,
-            )
-        ):  # n-1: the lexer took "-1" for a number, and n for a function applied to it
+        glued = (arg.line, arg.column) == (name.end_line, name.end_column)
+        if glued and isinstance(arg, Const) and str(arg.value).startswith("-"):  # n-1: n applied to -1
             raise _Invalid(f"{name}{arg.value} reads as {name} applied to {arg.value}; {_HINTS['-']}", arg)
         return Call(Var(_name(name), **_at(name)), (arg,), **_at(name))
 
     def apply(self, expr: Node, args: tuple[Node, ...]) -> Node:
         if len(args) != 1:
-            raise _Invalid(
-                "{e}[f] applies one function to the value of e", args[1] if len(args) > 1 else expr
-            )
+            raise _Invalid("{e}[f] applies one function to the value of e", args[1])
         return Call(args[0], (expr,), **_at(expr))
 
     def times(self, number: Token, expr: Node) -> Node:
