@@ -26,6 +26,7 @@ from lispy.chapter6.game_trees import (
 )
 from lispy.chapter6.sexp_games import imval, successors, ter
 from lispy.runtime.counting import Count
+from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
 
 __all__ = [
@@ -85,10 +86,6 @@ def random_tree(rng: random.Random, k: int, n: int) -> Tree:
     return rng.randrange(10) if n == 0 else [random_tree(rng, k, n - 1) for _ in range(k)]
 
 
-def _sexp(t: Tree) -> Any:
-    return from_iterable(_sexp(c) for c in t) if isinstance(t, list) else t
-
-
 def _trees(count: int, seed: int) -> Iterator[Tree]:
     rng = random.Random(seed)
     for i in range(count):
@@ -109,7 +106,7 @@ def correct_move(trees: int = 120, seed: int = 1973, search: GameTreeSearch | No
 
     def cases() -> Iterator[tuple[Any, bool]]:
         for t in _trees(trees, seed):
-            p = _sexp(t)
+            p = from_python(t)
             best_max, best_min = minimax(t, True), minimax(t, False)
             chosen_max = minimax(t[to_pylist(p).index(s.movemax(p))], False)
             chosen_min = minimax(t[to_pylist(p).index(s.movemin(p))], True)
@@ -172,7 +169,7 @@ def alpha_beta(trees: int = 120, seed: int = 1973) -> AlphaBeta:
 
     def cases() -> Iterator[tuple[Any, bool]]:
         for t in _trees(trees, seed):
-            p = _sexp(t)
+            p = from_python(t)
             values = (full.valmax(p), ab.maxval(p), full.valmin(p), ab.minval(p))
             yield t, values == (minimax(t, True),) * 2 + (minimax(t, False),) * 2
 

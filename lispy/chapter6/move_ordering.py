@@ -1,17 +1,13 @@
 """How much αβ saves, and how move ordering decides it (McCarthy 1973, ch. 6, last paragraphs).
 
-"If we look n moves deep on a tree that has k successors to each position, then
-minimax looks at k^n positions while αβ looks at about only k^(n/2)", with the
-best move examined first; with the worst move first "there is no improvement
-over minimax".  This module counts the terminal positions a search evaluates
-(calls of ``imval``) on uniform trees, and implements the ordering method of the
-notes' last paragraph: "a short look-ahead to a much smaller depth than the main
-search.  Still shorter look-aheads are used deeper in the tree, and beyond a
-certain depth, non-look-ahead ordering methods".
-
-Games here are lazy: a position is a tuple, the moves that reached it (each
-from 0), and its successors are made when asked for, so a tree of 10^8 leaves
-costs only what the search examines.
+"If we look n moves deep on a tree that has k successors to each position, then minimax looks at
+k^n positions while αβ looks at about only k^(n/2)", with the best move first; with the worst
+"there is no improvement over minimax".  This module counts the terminal positions a search
+evaluates (calls of ``imval``) on uniform trees, and implements the notes' ordering method: "a
+short look-ahead to a much smaller depth than the main search.  Still shorter look-aheads are used
+deeper in the tree".  Its games are lazy: a position is the tuple of the moves that reached it
+(each from 0), its successors made when asked for, so a tree of 10^8 leaves costs only what the
+search examines.
 """
 
 from __future__ import annotations
@@ -24,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
+from lispy.chapter6.memoised import memoised_search
 from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
 from lispy.sexpr.collector import collector_paused
@@ -33,7 +30,6 @@ __all__ = [
     "Incremental",
     "LookAhead",
     "OrderingCounts",
-    "counted",
     "default_lookahead",
     "incremental_game",
     "knuth_moore",
@@ -51,12 +47,6 @@ __all__ = [
 ]
 
 
-def counted(game: Game) -> tuple[Game, Count[Any]]:
-    """``game`` with ``imval`` a :class:`~lispy.runtime.counting.Count` of its calls, and that count."""
-    imval = Count(game.imval)
-    return Game(game.successors, game.ter, imval.counted), imval
-
-
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
     """The value of ``root`` by chapter 6's ``method`` (``"maxval"`` or ``"valmax"``) and the
     number of terminal positions it evaluated.
@@ -64,21 +54,14 @@ def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[A
     >>> terminals_examined(lexicographic_game(2, 2, True), (), "maxval")
     (0, 3)
     """
-    watched, calls = counted(game)
-    value = run_deep(getattr(game_tree_search(*watched), method), root)  # once, for the count
-    return value, calls.calls
+    imval = Count(game.imval)
+    search = game_tree_search(game.successors, game.ter, imval.counted)
+    return run_deep(getattr(search, method), root), imval.calls  # run_deep runs it once, for the count
 
 
 def uniform_game(k: int, n: int, leaf: Callable[[tuple[int, ...]], Any]) -> Game:
     """The uniform tree of depth ``n``, ``k`` moves everywhere, the leaf at path ``q`` worth ``leaf(q)``."""
-
-    def successors(p: tuple[int, ...]) -> Any:
-        return from_iterable((*p, i) for i in range(k))
-
-    def ter(p: tuple[int, ...]) -> bool:
-        return len(p) == n
-
-    return Game(successors, ter, leaf)
+    return Game(lambda p: from_iterable((*p, i) for i in range(k)), lambda p: len(p) == n, leaf)
 
 
 def seeded_random() -> Callable[[int], float]:
@@ -321,28 +304,25 @@ def ordering_counts(k: int, n: int) -> OrderingCounts:
 
 def sorted_worst_first(k: int, n: int, seed: int) -> int:
     """αβ's terminal positions on a tree of random leaves (:func:`random_leaves` ``(seed)``) whose moves
-    are sorted worst first at every position by their exact minimax values (ERRATA E16).
+    are sorted worst first at every position by their minimax values, ``valmax`` memoised
+    (:mod:`lispy.chapter6.memoised`; ERRATA E16).
 
     Unlike :func:`lexicographic_game`, a subtree's values are not wholly above or below its
     siblings', so a deep bound can still refute a move: αβ examines fewer than ``k**n``.
-    """
-    leaf = random_leaves(seed)
 
-    @functools.cache
-    def value(p: tuple[int, ...]) -> float:
-        if len(p) == n:
-            return leaf(p)
-        values = [value((*p, i)) for i in range(k)]
-        return max(values) if len(p) % 2 == 0 else min(values)
+    >>> knuth_moore(4, 5) < sorted_worst_first(4, 5, 0) < 4**5
+    True
+    """
+    game = uniform_game(k, n, random_leaves(seed))
+    exact = memoised_search(*game)
 
     def successors(p: tuple[int, ...]) -> Any:
         # the worst move first: the least for the maximizing player (even depths), the most for the other
-        return from_iterable(sorted(((*p, i) for i in range(k)), key=value, reverse=len(p) % 2 == 1))
+        maximizing = len(p) % 2 == 0
+        value = exact.valmin if maximizing else exact.valmax  # the opponent moves next
+        return from_iterable(sorted(game.successors(p), key=value, reverse=not maximizing))
 
-    def ter(p: tuple[int, ...]) -> bool:
-        return len(p) == n
-
-    return terminals_examined(Game(successors, ter, leaf), (), "maxval")[1]
+    return terminals_examined(Game(successors, game.ter, game.imval), (), "maxval")[1]
 
 
 def ordering_series(k: int, depths: Sequence[int], trials: int) -> dict[str, list[float]]:
