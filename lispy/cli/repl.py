@@ -27,7 +27,7 @@ The game: ``python -m chapters.tictactoe --play`` plays tic-tac-toe against you 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from importlib import metadata
 from pathlib import Path
@@ -40,16 +40,10 @@ from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
 
-__all__ = ["Session", "entry", "main", "run_lines"]
+__all__ = ["entry", "main"]
 
 PROMPT, MORE = "lispy> ", "...    "
 HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
-
-
-def run_lines(session: Session, lines: Iterable[str]) -> None:
-    """Evaluate the lines of a file or a pipe, each input with its line number
-    (:meth:`Session.run_lines <lispy.mexpr.session.Session.run_lines>`)."""
-    session.run_lines(lines)
 
 
 def interactive(session: Session) -> None:
@@ -142,12 +136,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
             print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
             return 2
         with f:  # a closed pipe while printing is cli.run's to end quietly, not a file unread
-            run_lines(session, f)
+            session.run_lines(f)
     elif sys.stdin.isatty():
         interactive(session)
         return 0
     else:
-        run_lines(session, sys.stdin)
+        session.run_lines(sys.stdin)
     return 1 if session.failures else 0
 
 
