@@ -21,15 +21,7 @@ from typing import Any, NamedTuple
 
 from lispy.aima.game import Game
 
-__all__ = [
-    "COMPUTER",
-    "COMPUTER_WIN",
-    "DRAW",
-    "HUMAN",
-    "HUMAN_WIN",
-    "Best",
-    "Lecture17",
-]
+__all__ = ["COMPUTER", "COMPUTER_WIN", "DRAW", "HUMAN", "HUMAN_WIN", "Best", "Lecture17"]
 
 COMPUTER = True
 HUMAN = False

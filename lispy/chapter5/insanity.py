@@ -33,20 +33,7 @@ from typing import Any
 
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
-from lispy.sexpr.lists import (
-    a,
-    append,
-    cons,
-    d,
-    length,
-    mapcar,
-    maplist,
-    member,
-    nth,
-    orlis,
-    prup,
-    sublis,
-)
+from lispy.sexpr.lists import a, append, cons, d, length, mapcar, maplist, member, nth, orlis, prup, sublis
 from lispy.sexpr.literal import mapcar2, upto
 from lispy.sexpr.reader import read
 

@@ -17,13 +17,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from lispy.chapter6.game_trees import (
-    GameTreeSearch,
-    NoMoveError,
-    game_tree_search,
-    maxlis,
-    maxlis_primed,
-)
+from lispy.chapter6.game_trees import GameTreeSearch, NoMoveError, game_tree_search, maxlis, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
 from lispy.runtime.counting import Count
 from lispy.sexpr.conversions import from_python
