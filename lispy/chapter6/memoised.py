@@ -1,32 +1,17 @@
 """A transposition table is ``valmax`` memoised: chapter 6's minimax with each position valued once.
 
-McCarthy 1973, ch. 6.  The bodies of ``valmax`` and ``valmin`` are the notes', unchanged::
+McCarthy 1973, ch. 6: the bodies of ``valmax`` and ``valmin`` are the notes', unchanged, each wrapped
+in ``toolz.memoize`` (:func:`memoised_search`), so that a position reached again by another order
+of the same moves (a *transposition*) is looked up, not searched again.  Tic-tac-toe from the empty
+board: ``valmax`` examines 549,946 positions; memoised on the position, each of the 5,478 distinct
+ones once; on the game's symmetry key (8 boards one), 765.  The value is 0 all three ways.
 
-    valmax p ← if ter p then imval p else maxlis[successors p,valmin]
-    valmin p ← if ter p then imval p else minlis[successors p,valmax]
-
-:func:`memoised_search` wraps each in ``toolz.memoize``, so a position reached again by
-another order of the same moves (a *transposition*) is looked up, not searched again.
-Tic-tac-toe from the empty board: ``valmax`` examines the whole game tree, 549,946
-positions; memoised on the position it examines each of the 5,478 distinct positions once;
-memoised on the game's symmetry key (the 8 boards that differ by a rotation or reflection are
-one) it examines 765.  The value is 0 all three ways.
-
-**Why this is right for minimax.**  ``valmax p`` is a function of ``p`` alone: the value of the
-subtree below ``p``, whatever the path to ``p`` and whatever was searched before.  So a table from
-positions to values answers every later call exactly (valmax and valmin keep separate tables: the
-same position has one value with the maximizing player to move and another with the minimizing).
-
-**Why the same table is wrong for αβ.**  ``maxval1[p,α,β]`` is not a function of ``p`` alone: it is
-``max[α,min[β,valmax p]]``, the value *clamped to the window*.  A search that was cut off
-(``w ≥ β``) learned only that the value is at least β; one in which no move reached α learned only
-that it is at most α.  Memoised on the position alone (a defect found in peer implementations,
-shown in ``tests/test_memoised.py``), such a bound is handed out later as if it were the value, to
-a search with a different window, and the root's value comes out wrong.  The fix is the table of
-:mod:`lispy.aima.transposition`, which stores with each value whether it is exact, a lower or an
-upper bound, and uses a bound only where it decides the new window.  Keying on ``(p, α, β)`` is
-correct too, since the window is part of the question, but an entry then answers only a search with
-the same window.
+This is right for minimax because ``valmax p`` is a function of ``p`` alone (``valmax`` and
+``valmin`` keep separate tables).  It is wrong for αβ: ``maxval1[p,α,β]`` is ``max[α,min[β,valmax
+p]]``, the value *clamped to the window*, and memoised on the position alone (a defect found in
+peer implementations, shown in ``tests/test_memoised.py``) a bound is handed out later as the value
+to a search with another window.  :mod:`lispy.aima.transposition`'s table stores with each value
+whether it is exact or a bound, and uses a bound only where it decides the new window.
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import successors, ter, imval

@@ -6,12 +6,10 @@ an expression may stand (``a '(G W R B)``).  Values print in Lisp notation.  An 
 is not finished (an open bracket, an ``if`` without its ``else``) goes on at the next line;
 the ``...`` prompt says what it waits for, and an empty line or Ctrl-C drops it.
 
-Each part of the notes that poses a problem (paths, the towers, the game) is loaded into an
-environment of its own, so its definitions keep its ``lose``, ``ter`` and ``successors`` whatever
-is loaded before or after; the names you type mean the part loaded last, and a load that changes
-that says so.  Chapter 6's parts come with S-expression game trees bound as the game (unless you
-defined ``successors``, ``ter`` and ``imval`` yourself), so ``valmax '((3 12 8) (2 4 6) (14 5 2))``
-works at once in any session.
+Each part of the notes that poses a problem (paths, the towers, the game) keeps its own ``lose``,
+``ter`` and ``successors`` whatever is loaded before or after; the names you type mean the part
+loaded last.  Chapter 6 comes with S-expression game trees as the game, so
+``valmax '((3 12 8) (2 4 6) (14 5 2))`` works at once in any session.
 
 Errors are shown and the session goes on, every definition kept.  Ctrl-C during an
 evaluation stops it (``interrupted``); at an empty prompt it does what it does in Python's

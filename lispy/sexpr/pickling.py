@@ -102,11 +102,10 @@ class _LispUnpickler(pickle.Unpickler):
 def loads(data: bytes) -> Any:
     """The Lisp datum pickled in ``data``: a cell, ``NIL``, a symbol or a number.
 
-    Unlike ``pickle.loads``, runs nothing the pickle names but :func:`unflatten` (and
-    :mod:`array`'s constructor), and raises :class:`LispPickleError` for any fault: an operation or
-    a name no pickle of Lisp data holds, a memo entry stored out of order (the unpickler would grow
-    its memo to the index named), a crafted structure, a corrupted or truncated stream, or a value
-    that is not Lisp data.  The operations are checked (:mod:`pickletools`) before unpickling.
+    Unlike ``pickle.loads``, runs nothing the pickle names but :func:`unflatten` (and :mod:`array`'s
+    constructor), and raises :class:`LispPickleError` for any fault: an operation, a name or a value
+    that is not Lisp data's, a memo entry stored out of order, a crafted, corrupted or truncated
+    stream.  The operations are checked (:mod:`pickletools`) before unpickling.
 
     >>> import pickle
     >>> from lispy.sexpr.data import lisp
