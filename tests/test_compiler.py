@@ -321,12 +321,11 @@ def test_python_m_lispy_python_prints_search_and_searchlis() -> None:
 
 
 def test_the_repl_shows_one_definition() -> None:
-    from lispy.cli.repl import Session, run_lines
+    from lispy.mexpr.session import Session
 
     said: list[str] = []
     errors: list[str] = []
-    run_lines(
-        Session(said.append, errors.append),
+    Session(said.append, errors.append).run_lines(
         [":notes chapter5_search", ":python searchlis", ":python", ":python a"],
     )
     assert said[1] == (

@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from lispy.sexpr.data import NIL, Cons, lisp
+from lispy.sexpr.data import NIL, _kind, lisp
 from lispy.sexpr.lists import (
     a,
     andlis,
@@ -98,18 +98,10 @@ def or_else(x: Any, rest: Callable[[], Any]) -> Any:
     return or_(x, rest())
 
 
-def _kind(x: Any) -> str:
-    if x is True or x is False:
-        return f"{'true' if x else 'false'} (a truth value)"
-    if x is NIL:
-        return "NIL (the empty list)"
-    if isinstance(x, str):
-        return f"{to_string(x)} (a symbol)"
-    if isinstance(x, Cons):
-        return f"{to_string(x)} (a list)"
+def _described(x: Any) -> str:
     if callable(x):
         return f"the function {getattr(x, 'm_name', getattr(x, '__name__', '?'))}"
-    return f"a Python {type(x).__name__}"
+    return f"{('true' if x else 'false') if isinstance(x, bool) else to_string(x)} ({_kind(x)})"
 
 
 def _numbers(x: Any, y: Any) -> None:
@@ -117,7 +109,7 @@ def _numbers(x: Any, y: Any) -> None:
     numbers, and Python's answers on symbols (``A + B`` is ``AB``) would be silently wrong."""
     for v in (x, y):
         if type(v) is not int and type(v) is not float:
-            raise TypeError(f"on numbers only, and this is {_kind(v)}")
+            raise TypeError(f"on numbers only, and this is {_described(v)}")
 
 
 def add_(x: Any, y: Any) -> Any:

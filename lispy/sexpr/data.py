@@ -63,14 +63,20 @@ class LispTypeError(TypeError):
 
 
 def _kind(x: Any) -> str:
-    if isinstance(x, Cons):
-        return "a dotted list"
-    if isinstance(x, str):
-        return "a symbol"
+    """What ``x`` is, in lispy's messages: ``a symbol``, ``the empty list``, ``a dotted list``, …"""
     if isinstance(x, bool):
         return "a truth value"
+    if x is NIL:
+        return "the empty list"
+    if isinstance(x, str):
+        return "a symbol"
     if isinstance(x, (int, float)):
         return "a number"
+    if isinstance(x, Cons):
+        u = x.cdr
+        while type(u) is Cons:
+            u = u.cdr
+        return "a list" if u is NIL else "a dotted list"
     return f"a Python {type(x).__name__}"
 
 
