@@ -11,8 +11,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from chapters.show import draw
 from lispy import NIL, from_iterable, read, to_python
-from lispy.chapter6.drawing import draw
 from lispy.chapter6.game_trees import (
     Game,
     NoMoveError,

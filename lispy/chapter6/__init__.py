@@ -4,8 +4,7 @@
   (``movemax``, ``bestmax``, …) and the αβ-heuristic (``maxval``, ``minval``);
 - :mod:`lispy.chapter6.sexp_games`: game trees written as S-expressions,
   ``((3 12 8) (2 4 6) (14 5 2))``;
-- :mod:`lispy.chapter6.watch`, :mod:`lispy.chapter6.drawing`: watching which positions a
-  search examines, and drawing a tree with ``x`` on the moves it never examined;
+- :mod:`lispy.chapter6.watch`: watching which positions a search examines;
 - :mod:`lispy.chapter6.move_ordering`: uniform trees, counts of positions examined, and the
   notes' ordering by a short look-ahead;
 - :mod:`lispy.chapter6.memoised`: ``valmax`` memoised (a transposition table for minimax, with
