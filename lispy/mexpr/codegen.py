@@ -35,7 +35,7 @@ from lispy.sexpr.data import NIL, Cons, from_iterable
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = ["EmitError", "Generated", "Place", "Use", "generate", "generate_probe"]
+__all__ = ["EmitError", "Generated", "Place", "Use", "generate", "generate_probe", "returning"]
 
 Place = tuple[int, int, int, int]
 """A Python node's place: ``(lineno, end_lineno, col_offset, end_col_offset)``, as in ``co_positions``."""
@@ -109,6 +109,12 @@ def generate_probe(nodes: Sequence[Node], params: Iterable[str]) -> ast.Function
     return ast.fix_missing_locations(tree)
 
 
+def returning(value: ast.expr) -> ast.FunctionDef:
+    """``def _value(): return value``: how an assignment's or an input's value is compiled."""
+    returned = ast.copy_location(ast.Return(value), value)
+    return ast.copy_location(_function("_value", _arguments(()), [returned]), value)
+
+
 def _function(name: str, args: ast.arguments, body: list[ast.stmt]) -> ast.FunctionDef:
     """``def name(args): body``, with every field of this Python's syntax tree: 3.12 added
     ``type_params``, which a tree read by ``ast.parse`` there always has."""
@@ -163,13 +169,8 @@ def _arguments(params: tuple[str, ...], where: Where = (1, 1)) -> ast.arguments:
             raise EmitError(f"the parameter {params[i]} is named twice{also}", *where)
         if not name.isidentifier() or keyword.iskeyword(name):
             raise EmitError(f"{name!r} cannot be a name in Python", *where)
-    return ast.arguments(
-        posonlyargs=[],
-        args=[ast.arg(name) for name in names],
-        kwonlyargs=[],
-        kw_defaults=[],
-        defaults=[],
-    )
+    arguments = [ast.arg(name) for name in names]
+    return ast.arguments(posonlyargs=[], args=arguments, kwonlyargs=[], kw_defaults=[], defaults=[])
 
 
 def _constant(node: Node) -> Any:

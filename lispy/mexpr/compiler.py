@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from lispy.mexpr.codegen import EmitError, Generated, generate
+from lispy.mexpr.codegen import EmitError, Generated, generate, returning
 from lispy.mexpr.errors import CODE_FILE, EvalError
 from lispy.mexpr.runtime import PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, Node
@@ -94,8 +94,7 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
         if not isinstance(tree, ast.FunctionDef):
             value = tree.value if isinstance(tree, ast.Assign) else tree
             assert isinstance(value, ast.expr)
-            returned = ast.copy_location(ast.Return(value), value)
-            tree = ast.copy_location(ast.FunctionDef("_value", _no_arguments(), [returned], []), value)
+            tree = returning(value)
         module = ast.Module([tree], [])
         with warnings.catch_warnings():  # {λx.x + 1}[2] calls 2: lispy's error says so when it runs
             warnings.simplefilter("ignore", SyntaxWarning)
@@ -110,10 +109,6 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
     unit = Unit(where, source, generated, function_code)
     _register(function_code, unit)
     return unit
-
-
-def _no_arguments() -> ast.arguments:
-    return ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
 
 
 def make_function(unit: Unit, namespace: dict[str, Any]) -> types.FunctionType:

@@ -161,7 +161,6 @@ class MSyntaxError(SyntaxError):
         place = f"{where}, " if where else ""
         super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
-        self.line_number = line
         self.column = at
         self.expected = expected
         """Where the text ends too soon: the grammar's names for the tokens that could come next."""
@@ -283,7 +282,7 @@ def _distinct(params: Any, shown: str, at: Token) -> None:
 class _Invalid(Exception):
     def __init__(self, message: str, node: Any) -> None:
         super().__init__(message)
-        self.at = _at(node)
+        self.at = (node.line or 1, node.column or 1)
 
 
 @functools.cache
@@ -303,14 +302,8 @@ _SHOWN = 120
 
 def _parse(text: str, start: str, where: str) -> Node:
     if len(text) > MAX_INPUT:
-        line, column = _first_line(text)
-        raise MSyntaxError(
-            f"the input is {len(text):,} characters long, more than lispy reads at once ({MAX_INPUT:,})",
-            text,
-            line,
-            column,
-            where,
-        )
+        message = f"the input is {len(text):,} characters long, more than lispy reads at once ({MAX_INPUT:,})"
+        raise MSyntaxError(message, text, *_first_line(text), where)
     try:
         prepared, data = extract_quoted(text)
         tree = _parser().parse(prepared, start=start)
@@ -340,9 +333,7 @@ def _parse(text: str, start: str, where: str) -> Node:
     except VisitError as e:  # a check made while building the tree
         invalid = e.orig_exc
         if isinstance(invalid, _Invalid):
-            raise MSyntaxError(
-                str(invalid), text, invalid.at["line"] or 1, invalid.at["column"] or 1, where
-            ) from None
+            raise MSyntaxError(str(invalid), text, *invalid.at, where) from None
         if isinstance(invalid, RecursionError):
             raise MSyntaxError(_TOO_DEEP, text, *_first_line(text), where) from None
         raise
