@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chapters.tree_search import word_colours
 from lispy import NIL, from_python, length, read, reverse, to_python
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
@@ -156,9 +157,9 @@ def test_the_two_representations_find_the_same_towers() -> None:
 def test_zap_and_poo() -> None:
     assert [words_rep.poo(c) for c in "RWGB"] == [1, 2, 4, 8]
     assert words_rep.zap(read("(R W G B)")) == 0x8421 and words_rep.zap(NIL) == 0
-    assert words_rep.word_colours(0x8421) == read("(R W G B)")
+    assert word_colours(0x8421) == read("(R W G B)")
     with pytest.raises(ValueError, match="face 1"):
-        words_rep.word_colours(0x8423)
+        word_colours(0x8423)
     assert words_rep.successors(words_rep.p0) == read("((4744 0) (9348 0) (5252 0))")
     assert words_rep.ter(read("(65535 55275 22217 4744 0)")) and not words_rep.lose(words_rep.p0)
 
