@@ -1,14 +1,9 @@
 """Chapter 6's claims that a run can check, each checked against an independent computation.
 
-The notes say that ``valmax`` and ``valmin`` give "the correct move", that a primed ``maxlis``
-needs no ``-∞`` but is "meaningless for null lists", that straight minimax "does much more
-computation in general than is usually necessary", that in Figure 2.6 the moves marked x "have no
-effect on the value of the game or on the correct move", and that αβ stops examining a position's
-moves "once a move is found that refutes moving to the position".  Each function here runs the
-transcriptions on random trees and compares them with a plain Python minimax over nested Python
-lists (:func:`minimax`), written without them, reporting an
-:class:`~lispy.chapter5.checks.Agreement`-like count (:class:`Agreement`).  The edition's
-inventory of the claims (:mod:`lispy.edition.claims`) words the results.
+Each function runs the transcriptions on random trees and compares them with a plain Python minimax
+over nested Python lists (:func:`minimax`), written without them, reporting how many cases agreed
+(:class:`Agreement`, as :mod:`lispy.chapter5.checks` does: chapters do not import each other); the
+edition's inventory of the claims (:mod:`lispy.edition.claims`) words the results.
 """
 
 from __future__ import annotations
