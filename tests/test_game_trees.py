@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from chapters.show import draw
 from lispy import NIL, from_iterable, read, to_python
+from lispy.chapter6.checks import minimax as plain_minimax
 from lispy.chapter6.game_trees import (
     Game,
     NoMoveError,
@@ -42,16 +43,6 @@ from lispy.chapter6.watch import Watch
 SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
 FIGURE_2_6 = read("((2 5) (9 4 7))")
 SEXP = Game(successors, ter, imval)
-
-
-def plain_minimax(t: Any, max_to_move: bool = True) -> float:
-    """Minimax on nested Python lists, no lispy: the independent side of the cross-check."""
-    if not isinstance(t, list):
-        return t
-    values = [plain_minimax(c, not max_to_move) for c in t]
-    if not values:
-        return -math.inf if max_to_move else math.inf
-    return max(values) if max_to_move else min(values)
 
 
 def game_trees(depth: int) -> st.SearchStrategy:

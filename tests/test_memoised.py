@@ -19,6 +19,7 @@ import lispy.chapter6.memoised as memoised
 from lispy import read
 from lispy.aima.game import MAX, Counted, from_mccarthy, mccarthy_search, to_mccarthy
 from lispy.aima.transposition import alpha_beta_tt_search
+from lispy.chapter6.checks import minimax as plain_minimax
 from lispy.chapter6.game_trees import INF
 from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
@@ -45,14 +46,6 @@ def shared_trees(draw: st.DrawFn) -> Any:
     """A tree built of a few subtrees, each used at several places and depths."""
     pool = draw(st.lists(small_trees, min_size=1, max_size=3))
     return draw(st.recursive(st.sampled_from(pool) | leaves, _nodes, max_leaves=10))
-
-
-def plain_minimax(t: Any, max_to_move: bool = True) -> Any:
-    """Minimax written independently of the notes, on Python's view of the tree."""
-    if isinstance(t, int):
-        return t
-    values = [plain_minimax(c, not max_to_move) for c in t]
-    return max(values) if max_to_move else min(values)
 
 
 def python_tree(t: Any) -> Any:

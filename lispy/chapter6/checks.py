@@ -8,6 +8,7 @@ edition's inventory of the claims (:mod:`lispy.edition.claims`) words the result
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
@@ -66,7 +67,7 @@ def minimax(t: Tree, max_to_move: bool) -> float:
     if not isinstance(t, list):
         return t
     values = [minimax(c, not max_to_move) for c in t]
-    return max(values) if max_to_move else min(values)
+    return max(values, default=-math.inf) if max_to_move else min(values, default=math.inf)
 
 
 def random_tree(rng: random.Random, k: int, n: int) -> Tree:
