@@ -188,11 +188,7 @@ def _columns() -> int:
 
 
 def progress(
-    items: Iterable[T],
-    description: str,
-    *,
-    total: int | None = None,
-    label: Callable[[T], str] | None = None,
+    items: Iterable[T], description: str, *, total: int | None = None, label: Callable[[T], str] | None = None
 ) -> Iterator[T]:
     """``items``, unchanged, with a progress bar (tqdm) on standard error while they are consumed.
 

@@ -125,12 +125,7 @@ def statements(part: str, corrected: bool = True, printed_names: Iterable[str] =
     return result
 
 
-def notes(
-    *parts: str,
-    corrected: bool = True,
-    printed: Iterable[str] = (),
-    **bindings: Any,
-) -> Environment:
+def notes(*parts: str, corrected: bool = True, printed: Iterable[str] = (), **bindings: Any) -> Environment:
     """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
 
     The definitions are made first, then the assignments evaluated in order,
