@@ -1,16 +1,10 @@
 """Instant Insanity beyond the notes' four blocks: n blocks in n colours, and random puzzles.
 
-The notes' puzzle has four blocks in four colours, and their ``ter p ← [length a p = 4]``
-says so.  With n blocks in n colours the puzzle is the same (each face of the tower must show
-all n colours) and so is the notes' search but for that 4: :func:`tower_search_n` is
-:func:`lispy.chapter5.insanity.tower_search` with ``n`` for 4 in ``ter`` (lispy's, not the notes'),
-said once: it takes the notes' ``lose`` and ``successors`` as they are.
-``puzz`` for n blocks is the notes' assignments unchanged
-(:func:`lispy.chapter5.insanity.orientations`).
-
-:func:`random_puzzle` colours n blocks at random; with ``solvable=True`` it builds them around a
-tower and then turns each block by a random rotation, so that the planted solution is not the
-first orientation the search tries.
+With n blocks in n colours the puzzle is the notes' (each face shows every colour), and so is the
+search but for ``ter p ← [length a p = 4]``: :func:`tower_search_n` takes the notes' ``lose`` and
+``successors`` as they are, with ``n`` for 4; ``puzz`` for n blocks is the notes' assignments
+(:func:`lispy.chapter5.insanity.orientations`).  :func:`random_puzzle` colours n blocks at random,
+or around a tower, each block then turned at random so that the search does not meet it first.
 """
 
 from __future__ import annotations

@@ -1,17 +1,15 @@
 """Game trees written as S-expressions, and the uniform trees that chapter 6's claims are about.
 
-A game tree such as ``((3 12 8) (2 4 6) (14 5 2))`` is a game: a position is a
-subtree, its successors are its elements, the terminal positions are the
-numbers, and ``imval`` of a number is the number (McCarthy 1973, ch. 6, in the
-form AIMA's Figure 6.2 draws).  :data:`tree` binds chapter 6's functions to it::
+A game tree such as ``((3 12 8) (2 4 6) (14 5 2))`` is a game: a position is a subtree, its
+successors its elements, the numbers terminal and their own ``imval`` (McCarthy 1973, ch. 6, as
+AIMA's Figure 6.2 draws it).  :data:`tree` binds chapter 6's functions to it::
 
     >>> from lispy.sexpr.reader import read
     >>> tree.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
     3
 
-The rest builds trees with ``k`` successors to every position and depth ``n``
-("if we look n moves deep on a tree that has k successors to each position"):
-from given leaves, ordered best or worst move first, and the classic cases.
+The rest builds trees with ``k`` successors to every position and depth ``n`` ("if we look n moves
+deep on a tree that has k successors to each position"), and orders them best or worst move first.
 """
 
 from __future__ import annotations

@@ -11,11 +11,10 @@ line; :func:`waiting_for` says for what, in words the continuation prompt shows:
 >>> waiting_for("f 1") is None
 True
 
-:class:`Collector` turns lines into complete inputs, the same way at a terminal and from a
-pipe or a file: an empty line or a command (``:…``) ends an unfinished input, and so does a
-line that is complete by itself when joining it would not finish the input, so that one
-unclosed bracket never swallows the rest of a file.  An input ended so is handed on as
-unfinished (:attr:`Input.waiting`), for the REPL to report.
+:class:`Collector` turns lines into complete inputs, at a terminal and from a file alike: an empty
+line, a command (``:…``), or a line complete by itself that joining would not finish, ends an
+unfinished input (handed on as such, :attr:`Input.waiting`), so that one unclosed bracket never
+swallows the rest of a file.
 """
 
 from __future__ import annotations

@@ -6,14 +6,10 @@ the traceback: the innermost frame of compiled code, and the instruction it was 
 (as :mod:`lispy.mexpr.codegen` gave it) names the call, operator or name that failed; the message
 says what failed in the notes' terms:
 
-* an undefined name: ``undefined name mappap``;
-* a call: ``recursion too deep in f …``; lispy's own error (``a: the argument 3 (a number) is
-  an atom, not a list``); ``the function is (A), not a function``; ``twice takes 1
-  argument(s), [x], but was given 2``; or the function's name and Python's message;
-* an operator: ``+: cannot apply to 1 and (A) (…)``.
-
-To name the values, the operands (or the function) are computed again from the
-frame's variables: the notes' definitions are pure, so they give the same values.
+``undefined name mappap``, ``recursion too deep in f …``, lispy's own error (``a: the argument 3 (a
+number) is an atom, not a list``), ``the function is (A), not a function``, ``twice takes 1
+argument(s), [x], but was given 2``, ``+: cannot apply to 1 and (A) (…)``.  To name the values,
+the operands are computed again from the frame's variables: the notes' definitions are pure.
 """
 
 from __future__ import annotations

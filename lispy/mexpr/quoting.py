@@ -1,19 +1,12 @@
 """Quoted S-expressions inside M-expressions: ``a '(G W R B)``, ``x = 'LOSE``, ``f['(1 2),'G]``.
 
-The notes write data in the M-expression itself, ``(G B B W R G)``, and evaluate the
-elements; a quote ``'`` before an S-expression gives the datum as it is written, read by
-lispy's own reader (:mod:`lispy.sexpr.reader`), wherever an expression may stand.
-
-The M-expression grammar cannot read S-expressions (their symbols and numbers follow Lisp's
-rules, not the notes'), so :func:`extract_quoted` cuts each quoted datum out of the text
-before the grammar sees it, and puts in its place a token of two characters, the quote
-and one of Unicode's private-use characters numbering the datum, padded with blanks to the
-same extent, newlines kept, so that every line and column after it stays where it was.
-A ``'`` that follows a letter or digit is a prime in a name (``f'``), not a quote.
-
-Where a quoted datum ends: after a ``(``, at its matching ``)`` (brackets inside ``|…|``
-and after ``;`` do not count); otherwise at a blank or at one of the M-expression's
-delimiters ``( ) [ ] { } , ;``.
+A quote ``'`` before an S-expression gives the datum as written, read by lispy's reader, wherever
+an expression may stand (the notes' own ``(G B B W R G)`` evaluates its elements).  The grammar
+cannot read S-expressions, so :func:`extract_quoted` cuts each datum out of the text first, leaving
+in its place the quote and a private-use character numbering the datum, padded with blanks (newlines
+kept) so that every line and column after it stays where it was.  A datum ends at the ``)`` that
+matches its ``(`` (not counting brackets inside ``|…|`` or after ``;``), else at a blank or one of
+``( ) [ ] { } , ;``.  A ``'`` after a letter or digit is a prime in a name (``f'``), not a quote.
 """
 
 from __future__ import annotations

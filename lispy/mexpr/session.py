@@ -1,17 +1,12 @@
 """One REPL session: an environment of definitions, and what to do with each complete input.
 
-:class:`Session` evaluates an input, or carries out a command (``:notes``, ``:load``, …), and
-prints the value or the error.  Whatever the input, the session goes on and keeps every
-definition: a failure is one line on the error stream (``error: in f, line 1, column 3:
-undefined name g``), counted in :attr:`Session.failures`; Ctrl-C during an evaluation stops
-that evaluation (``interrupted``), not the session.  Errors are lispy's own
-(``MSyntaxError``, ``EvalError``, ``ReadError``); running out of memory is reported as such;
-anything else would be a bug in lispy, and is reported as one rather than ending the session.
-
-Given ``applications`` (the application layer's
-:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
-problem into an environment of its own (:mod:`lispy.mexpr.problems`), and an input that changes
-whose a name is says so in one line.
+:class:`Session` evaluates an input or carries out a command (``:notes``, ``:load``, …) and prints
+the value or the error.  Whatever the input, the session goes on with every definition: a failure
+is one line (``error: in f, line 1, column 3: undefined name g``), counted in
+:attr:`Session.failures`; Ctrl-C stops the evaluation (``interrupted``), not the session; running
+out of memory is reported as such, and anything else as a bug in lispy.  Given ``applications``
+(:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
+problem into an environment of its own (:mod:`lispy.mexpr.problems`).
 """
 
 from __future__ import annotations

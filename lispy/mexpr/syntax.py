@@ -1,11 +1,9 @@
 """Reading M-expressions: McCarthy's notation as the 1973 notes print it, into a small syntax tree.
 
-The grammar is ``mexpr.lark`` (lark, LALR).  Unicode and ASCII spellings read
-alike: ``←``/``<-``, ``λ``/``lambda``, ``α``/``alpha``, ``β``/``beta``,
-``∞``/``inf``, ``ε``/``member``, ``≤``/``<=``, ``≥``/``>=``.
-
-Operator precedence, loosest first, chosen so that every definition of the two
-chapters reads as the text explains it:
+The grammar is ``mexpr.lark`` (lark, LALR).  Unicode and ASCII spellings read alike: ``←``/``<-``,
+``λ``/``lambda``, ``α``/``alpha``, ``β``/``beta``, ``∞``/``inf``, ``ε``/``member``, ``≤``/``<=``,
+``≥``/``>=``.  Operator precedence, loosest first, so that every definition reads as the text
+explains it:
 
 1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
 2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
@@ -18,12 +16,10 @@ chapters reads as the text explains it:
 7. application by juxtaposition, of a lower-case name to one argument, to the right:
    ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
 
-Names that begin with a lower-case (or Greek) letter are variables and functions;
-names in capitals (``LOSE``, ``G``, ``NIL``) are atoms, as in the notes.  A
-parenthesised list ``(G B B W R G)`` is a list whose elements are read as
-expressions, so ``(p)`` is the one-element list of ``p``'s value and
-``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).
-``{e}[f]`` applies ``f`` to the value of ``e``.
+Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms, as in
+the notes.  A parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value,
+``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).  ``{e}[f]`` applies
+``f`` to the value of ``e``.
 """
 
 from __future__ import annotations
