@@ -65,12 +65,7 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
         sys.stdout.flush()  # a closed pipe shows here, while it can still be handled
     except KeyboardInterrupt:
         _quiet_flush()
-        lead = "\n" if _isatty(sys.stderr) else ""
-        try:
-            sys.stderr.write(f"{lead}{goodbye}\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+        _complain(("\n" if _isatty(sys.stderr) else "") + goodbye)
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         _silence_stdout()
@@ -79,13 +74,18 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
         if e.errno not in _OUTPUT_ERRORS:
             raise
         _silence_stdout()
-        try:
-            sys.stderr.write(f"error: cannot write the output: {e.strerror}\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+        _complain(f"error: cannot write the output: {e.strerror}")
         sys.exit(1)
     sys.exit(0 if status is None else status)
+
+
+def _complain(line: str) -> None:
+    """``line`` on standard error, whatever becomes of it."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 _OUTPUT_ERRORS = frozenset(
