@@ -75,8 +75,7 @@ def edges(k: int, s: Any) -> Any:
     """``edges[k,s] ← mapcar[((1 6) (2 4) (3 5)),λf.(k assoc[a f,s] assoc[a d f,s])]``.
 
     Block ``k``'s three edges; ``s`` is its substitution ``((1 . top) … (6 . bottom))``, an
-    element of the notes' ``puzz3``.  ``edges[1,((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))]``
-    is ``((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))``.
+    element of the notes' ``puzz3``.
 
     >>> edges(1, read("((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))"))
     ((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))
@@ -137,10 +136,9 @@ def factors(u: Any, w: Any = NIL, fit: Callable[[Any, Any], bool] = fits) -> Any
             else mapapp[a u,λe.{d tail e . d head e . w}[λv.
                 if fits[e,v] then mapcar[factors[d u,v],λf.e . f] else NIL]]
 
-    ``u`` is a graph as :func:`colour_graph` gives; ``w`` the colours at the ends chosen before.
-    With as many colours as blocks, degree at most 2 everywhere is degree exactly 2: each
-    result is a factor, its edges in the blocks' order.  ``fit`` is ``fits`` unless a caller
-    wants to count the candidates (:func:`graph_method` does).
+    ``u`` is a graph as :func:`colour_graph` gives, ``w`` the colours at the ends chosen before; with
+    as many colours as blocks, each result is a factor, its edges in the blocks' order.  ``fit``
+    is ``fits`` unless a caller counts the candidates (:func:`graph_method` does).
 
     >>> from lispy.chapter5.insanity import puzz3
     >>> length(factors(colour_graph(puzz3))), a(factors(colour_graph(puzz3)))
@@ -154,8 +152,7 @@ def factors(u: Any, w: Any = NIL, fit: Callable[[Any, Any], bool] = fits) -> Any
 def disjoint(f: Any, g: Any) -> bool:
     """``disjoint[f,g] ← andlis[mapcar2[f,g,λyz.¬[y = z]],λx.x]``: no edge in common.
 
-    ``f`` and ``g`` are factors, one edge per block in the blocks' order, so they share an edge
-    only where they choose the same one for the same block.
+    ``f`` and ``g`` are factors, one edge per block in the blocks' order.
 
     >>> f = read("((1 (1 . G) (6 . G)) (2 (2 . B) (4 . W)))")
     >>> g = read("((1 (1 . G) (6 . G)) (2 (3 . B) (5 . W)))")
@@ -168,21 +165,16 @@ def disjoint(f: Any, g: Any) -> bool:
 def pairs(fs: Any, apart: Callable[[Any, Any], bool] = disjoint) -> Any:
     """``pairs fs ← if n fs then NIL else mapchoose[d fs,λg.disjoint[a fs,g],λg.(a fs g)] * pairs d fs``.
 
-    The edge-disjoint pairs ``(f g)`` of the factors ``fs``, each unordered pair once: the
-    solutions, each one for all the towers its cycles' directions and the choice of ``f`` or
-    ``g`` for front/back give.  ``apart`` is ``disjoint`` unless a caller counts comparisons.
+    The edge-disjoint pairs ``(f g)`` of the factors ``fs``, each unordered pair once: the solutions,
+    up to the towers each gives.  ``apart`` is ``disjoint`` unless a caller counts comparisons.
 
     >>> from lispy.chapter5.insanity import puzz3
     >>> length(pairs(factors(colour_graph(puzz3))))  # the notes' puzzle: two solutions up to the towers
     2
     """
-    return (
-        NIL
-        if n(fs)
-        else append(
-            mapchoose(d(fs), lambda g: apart(a(fs), g), lambda g: lisp(a(fs), g)), pairs(d(fs), apart)
-        )
-    )
+    return NIL if n(fs) else append(
+        mapchoose(d(fs), lambda g: apart(a(fs), g), lambda g: lisp(a(fs), g)), pairs(d(fs), apart)
+    )  # fmt: skip
 
 
 def cycles_of(h: Any) -> Any:
