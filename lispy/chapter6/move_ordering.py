@@ -12,7 +12,6 @@ search examines.
 
 from __future__ import annotations
 
-import _random
 import functools
 import random
 import statistics
@@ -64,26 +63,10 @@ def uniform_game(k: int, n: int, leaf: Callable[[tuple[int, ...]], Any]) -> Game
     return Game(lambda p: from_iterable((*p, i) for i in range(k)), lambda p: len(p) == n, leaf)
 
 
-def seeded_random() -> Callable[[int], float]:
-    """``random.Random(h).random()`` for any integer ``h``, the same number, without making a
-    generator each time: one generator, seeded anew by the C method that ``Random.seed`` calls for an
-    integer (its Python wrapper and the new object cost a third of the time)."""
-    generator = random.Random()
-    seed = _random.Random.seed
-    draw = generator.random
-
-    def seeded(h: int) -> float:
-        seed(generator, h)
-        return draw()
-
-    return seeded
-
-
 def random_leaves(seed: int) -> Callable[[tuple[int, ...]], float]:
     """Leaf values in [0, 1), random but fixed by ``seed`` and the leaf's path:
     ``random.Random(hash((seed, *path))).random()``."""
-    seeded = seeded_random()
-    return lambda path: seeded(hash((seed, *path)))
+    return lambda path: random.Random(hash((seed, *path))).random()
 
 
 def random_order_mean(k: int, n: int, trials: int) -> float:
@@ -152,14 +135,10 @@ def incremental_game(k: int, n: int, seed: int = 0) -> Game:
     them (seeding a random generator is most of their cost), so searches of one game share them.
     """
 
-    seeded = seeded_random()
-
     @functools.cache
     def successors(p: Incremental) -> Any:
-        # random.Random(hash((seed, *p.path, i))).uniform(-1, 1), which is -1 + 2 * random()
-        return from_iterable(
-            Incremental((*p.path, i), p.value + (-1 + 2 * seeded(hash((seed, *p.path, i))))) for i in range(k)
-        )
+        draws = (random.Random(hash((seed, *p.path, i))).uniform(-1, 1) for i in range(k))
+        return from_iterable(Incremental((*p.path, i), p.value + x) for i, x in enumerate(draws))
 
     def ter(p: Incremental) -> bool:
         return len(p.path) == n
