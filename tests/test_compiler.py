@@ -21,7 +21,7 @@ from lispy import NIL, lisp, read
 from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.codegen import generate
 from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.errors import runaway
+from lispy.mexpr.errors import runaway_message
 from lispy.mexpr.listing import part_python, python_of
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.program import PARTS, notes, statements
@@ -272,7 +272,7 @@ def test_five_parameters_recur_30000_deep_and_a_runaway_is_an_error_not_a_crash(
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
         "10",
-        "EvalError in g, line 1, column 16: " + runaway("g"),
+        "EvalError in g, line 1, column 16: " + runaway_message("g"),
     ]
 
 

@@ -60,7 +60,7 @@ def interactive(session: Session) -> None:
             except EOFError:
                 print()
                 return
-            number = collector.lines + 1  # at a terminal, lines count from each input's first
+            number = collector.line_count + 1  # at a terminal, lines count from each input's first
             for item in session.attempt(partial(collector.add, number, line), number) or []:
                 if item.waiting is None:
                     session.handle(item.text, 1)

@@ -52,7 +52,7 @@ def waiting_for(text: str, first_line: int = 1) -> str | None:
 def _waiting(scanner: _Scanner, text: Callable[[], str]) -> str | None:
     """What the text that ``scanner`` has seen waits for: from the scan alone where it is surely
     unfinished, else (once per input that may be complete) from a parse of ``text()``."""
-    surely = scanner.unfinished()
+    surely = scanner.waiting_for()
     if surely is not None:
         return surely
     whole = text()
@@ -103,7 +103,7 @@ class _Scanner:
         bracket, line, column, _ = self.stack[-1]
         return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {line}, column {column}"
 
-    def unfinished(self) -> str | None:
+    def waiting_for(self) -> str | None:
         """What the text scanned so far surely waits for, or ``None`` if it may be complete (or broken)."""
         if self.broken:
             return None
@@ -239,7 +239,7 @@ class Collector:
         return bool(self._lines)
 
     @property
-    def lines(self) -> int:
+    def line_count(self) -> int:
         """How many lines the unfinished input has so far."""
         return len(self._lines)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from lispy.mexpr.codegen import generate_probe
 from lispy.mexpr.compiler import Unit, unit_of
-from lispy.mexpr.errors import EvalError, arity_message, runaway, show, signature
+from lispy.mexpr.errors import EvalError, arity_message, runaway_message, show, signature
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
@@ -32,7 +32,7 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
     """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).
 
     ``None`` if ``error`` was raised outside compiled code (a Python function called
-    from Python) and is not a runaway recursion: let it pass unchanged.
+    from Python) and is not a runaway_message recursion: let it pass unchanged.
     """
     if isinstance(error, EvalError):
         return error
@@ -40,7 +40,7 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
     if found is None:
         limit = getattr(error, "limit", None)
         return (
-            EvalError(runaway(where, limit), where, line, column)
+            EvalError(runaway_message(where, limit), where, line, column)
             if isinstance(error, RecursionError)
             else None
         )
@@ -48,7 +48,7 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
     node = unit.generated.places.get(place)
     at = (unit.where, node.line, node.column) if node is not None else (unit.where, place[0], place[2] + 1)
     if isinstance(error, RecursionError):
-        return EvalError(runaway(at[0], getattr(error, "limit", None)), *at)
+        return EvalError(runaway_message(at[0], getattr(error, "limit", None)), *at)
     if isinstance(node, Var):
         if isinstance(error, NameError):
             return EvalError(f"undefined name {node.name}", *at)

@@ -16,18 +16,18 @@ from lispy.mexpr.names import m_name
 from lispy.runtime.recursion import worker_limit
 from lispy.sexpr.printer import to_string
 
-__all__ = ["CODE_FILE", "EvalError", "arity_message", "runaway", "show", "signature"]
+__all__ = ["CODE_FILE", "EvalError", "arity_message", "runaway_message", "show", "signature"]
 
 CODE_FILE = "<M-expression {}>"
 """The file name of compiled code (``<M-expression successors>``): it names a ``λ`` by its definition."""
 
 
-def runaway(definition: str, limit: int | None = None) -> str:
+def runaway_message(definition: str, limit: int | None = None) -> str:
     """What to say when a recursion that began in ``definition`` passes the deep-recursion limit:
     ``limit``, where the error carries it, else the limit deep work gets here
     (:func:`~lispy.runtime.recursion.worker_limit`).
 
-    >>> runaway("loop", 1000).split(" (")[0]
+    >>> runaway_message("loop", 1000).split(" (")[0]
     'recursion too deep in loop: past the limit of 1,000 nested calls'
     """
     if limit is None:

@@ -84,7 +84,9 @@ class Problems:
         origin = self.origins.get(name)
         return origin.environment if origin is not None and origin.value is m.globals.get(name) else m
 
-    def rebound(self, m: Environment, values: Mapping[str, Any], origins: PMap[str, Origin]) -> str | None:
+    def rebinding_note(
+        self, m: Environment, values: Mapping[str, Any], origins: PMap[str, Origin]
+    ) -> str | None:
         """One line saying whose the names of ``m`` are now that were another's when ``m`` had
         ``values`` and this :attr:`origins` was ``origins``, or ``None``."""
         changed: dict[tuple[str, str], list[str]] = {}

@@ -144,7 +144,7 @@ class Session:
         else:
             value = self.environment.run("\n" * (line - 1) + text)
             shown = None if value is None else show(value)
-        note = self.problems.rebound(self.environment, values, origins)
+        note = self.problems.rebinding_note(self.environment, values, origins)
         return "\n".join(t for t in (shown, note) if t is not None) or shown
 
     def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
