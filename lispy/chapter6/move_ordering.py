@@ -22,8 +22,7 @@ from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.memoised import memoised_search
 from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
-from lispy.sexpr.collector import collector_paused
-from lispy.sexpr.data import from_iterable
+from lispy.sexpr.data import collector_paused, from_iterable
 
 __all__ = [
     "Incremental",

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lispy.sexpr.collector import collector_paused
-from lispy.sexpr.data import NIL, Cons, _new, from_iterable
+from lispy.sexpr.data import NIL, Cons, _new, collector_paused, from_iterable
 
 __all__ = ["from_python", "to_python"]
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.data import (
     NIL,
     Cons,
     LispTypeError,
     _equal,
     _new,
+    collector_paused,
     from_iterable,
     lisp,  # noqa: F401 (the examples build their lists with it)
 )

@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from lispy.sexpr.atoms import IntegerTooLong, parse_atom
-from lispy.sexpr.collector import collector_paused
-from lispy.sexpr.data import NIL, from_iterable
+from lispy.sexpr.data import NIL, collector_paused, from_iterable
 
 __all__ = ["ReadError", "read"]
 
