@@ -22,6 +22,7 @@ progress bar on standard error while that is a terminal.  Every entry point is a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -81,11 +82,9 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
 
 def _complain(line: str) -> None:
     """``line`` on standard error, whatever becomes of it."""
-    try:
+    with contextlib.suppress(OSError, ValueError):
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
 
 
 _OUTPUT_ERRORS = frozenset(
@@ -104,11 +103,8 @@ def _isatty(stream: object) -> bool:
 
 def _silence_stdout() -> None:
     """Point file descriptor 1 at ``os.devnull``: the interpreter's final flush then succeeds."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's stand-in)
-        pass
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: a test's stand-in
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _quiet_flush() -> None:

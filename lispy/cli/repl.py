@@ -24,6 +24,7 @@ The game: ``python -m chapters.tictactoe --play`` plays tic-tac-toe against you 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from functools import partial
@@ -78,19 +79,15 @@ def _history() -> None:
     except ImportError:
         return
     history = Path.home() / ".lispy_history"
-    try:
+    with contextlib.suppress(OSError):
         readline.read_history_file(history)
-    except OSError:
-        pass
     atexit.register(_save_history, readline, history)
 
 
 def _save_history(readline: Any, history: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         readline.set_history_length(1000)
         readline.write_history_file(history)
-    except OSError:
-        pass
 
 
 def _version() -> str:

@@ -124,8 +124,7 @@ class _Scanner:
             if self.in_bar:  # a symbol between bars in a quoted datum
                 i = self._bar(line, i)
                 continue
-            quoted = bool(self.stack) and self.stack[-1][3]
-            if quoted:
+            if self.stack and self.stack[-1][3]:  # inside a quoted list
                 i = self._quoted_list(line, i, number)
                 continue
             if c.isspace():
@@ -151,10 +150,8 @@ class _Scanner:
                     j += 1
                 self._word(line[i:j])
                 i = j
-            elif c.isdigit() or c == "∞":
-                self.last, i = "operand", i + 1
             else:
-                self.last, i = "operand", i + 1  # the parser will judge it
+                self.last, i = "operand", i + 1  # a number, ∞, or what the parser will judge
 
     def _word(self, word: str) -> None:
         if self.last in ("λ", "lambda"):

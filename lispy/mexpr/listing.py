@@ -41,10 +41,7 @@ def part_python(part: str, corrected: bool = True) -> str:
     own = statements(part, corrected)
     borrowed = _given_by_other_parts(part, own, corrected)
     found = [*borrowed, *own]
-    parsed = [(s, s.parse()) for s in found]
-    ordered = [x for x in parsed if isinstance(x[1], Definition)] + [
-        x for x in parsed if not isinstance(x[1], Definition)
-    ]
+    ordered = sorted(((s, s.parse()) for s in found), key=lambda x: not isinstance(x[1], Definition))
     generated = [(s, generate(node)) for s, node in ordered]
     defined = {python_name(s.name) for s in found}
     used = sorted({u.name for _, g in generated for u in g.uses})

@@ -146,11 +146,6 @@ def load(m: Environment, parsed: Iterable[Definition | Assignment]) -> Environme
     """``m`` with the statements ``parsed`` in it: the definitions first, then the assignments in
     order, as the notes' "where …" after an assignment asks (they assign puzz2 ← cycles[…] before
     "where the function cycles is defined by").  Raises ``EvalError`` for an assignment that fails."""
-    parsed = list(parsed)
-    for statement in parsed:
-        if isinstance(statement, Definition):
-            m.define(statement)
-    for statement in parsed:
-        if isinstance(statement, Assignment):
-            m.define(statement)
+    for statement in sorted(parsed, key=lambda s: isinstance(s, Assignment)):  # stable: in order
+        m.define(statement)
     return m
