@@ -63,7 +63,6 @@ __all__ = [
     "fits",
     "graph_method",
     "pairs",
-    "symmetries",
     "towers",
 ]
 
@@ -260,24 +259,6 @@ def towers(pair: Any) -> Any:
         directions(cycles_of(a(h))),
         lambda x: mapcar(directions(cycles_of(a(d(h)))), lambda y: tower(x, y, blocks)),
     ))  # fmt: skip
-
-
-def symmetries(p: Any) -> Any:
-    """The 8 positions that are the tower ``p`` turned: a quarter turn moves every face one
-    place round, and turning every block over about the front-back axis swaps right and left::
-
-        symmetries p ← mapapp[turns[p,4],λq.(q  a q . reverse d q)]
-        turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]
-
-    >>> length(symmetries(read("((G W R B) (R W G B) (B R G W) (W B G R))")))
-    8
-    """
-    return mapapp(turns(p, 4), lambda q: lisp(q, cons(a(q), reverse(d(q)))))
-
-
-def turns(p: Any, k: int) -> Any:
-    """``turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]``: ``p`` turned 0 … k-1 times."""
-    return NIL if k == 0 else cons(p, turns(append(d(p), lisp(a(p))), k - 1))
 
 
 class GraphMethod(NamedTuple):
