@@ -132,6 +132,7 @@ def _on_numbers(symbol: str, op: Callable[[Any, Any], Any]) -> Callable[[Any, An
         _numbers(x, y)
         return op(x, y)
 
+    on_numbers.__name__ = on_numbers.__qualname__ = f"{op.__name__}_"
     on_numbers.__doc__ = f"``x {symbol} y`` on numbers (``∞`` included); ``TypeError`` on anything else."
     return on_numbers
 
@@ -158,27 +159,9 @@ INF = math.inf
 """The notes' ``∞``."""
 
 BUILTINS: dict[str, Any] = {
-    "a": a,
-    "d": d,
-    "n": n,
-    "atom": atom,
-    "eq": eq,
-    "equal": equal,
-    "length": length,
-    "nth": nth,
-    "assoc": assoc,
-    "reverse": reverse,
-    "append": append,
-    "member": member,
-    "mapcar": mapcar,
-    "maplist": maplist,
-    "orlis": orlis,
-    "andlis": andlis,
-    "prup": prup,
-    "sublis": sublis,
-    "cons": cons,
-    "max": maximum,
-    "min": minimum,
+    **{f.__name__: f for f in (a, d, n, atom, eq, equal, length, nth, assoc, reverse, append, member)},
+    **{f.__name__: f for f in (mapcar, maplist, orlis, andlis, prup, sublis, cons)},
+    **{"max": maximum, "min": minimum},
 }
 """The functions the notes use without defining them (their chapter I), by the notes' names."""
 
@@ -186,24 +169,8 @@ PREDICATES = frozenset({"n", "atom", "eq", "equal", "member", "orlis", "andlis"}
 """The names in :data:`BUILTINS` whose functions always give ``True`` or ``False``."""
 
 NOTATION: dict[str, Any] = {
-    "NIL": NIL,
-    "INF": INF,
-    "cons": cons,
-    "append": append,
-    "member": member,
-    "eq": eq,
-    "lisp": lisp,
-    "read": read,
-    "truth": truth,
-    "and_": and_,
-    "or_": or_,
-    "and_then": and_then,
-    "or_else": or_else,
-    "add_": add_,
-    "mul_": mul_,
-    "lt_": lt_,
-    "le_": le_,
-    "gt_": gt_,
-    "ge_": ge_,
+    **{"NIL": NIL, "INF": INF},
+    **{f.__name__: f for f in (cons, append, member, eq, lisp, read, truth, and_, or_, and_then, or_else)},
+    **{f.__name__: f for f in (add_, mul_, lt_, le_, gt_, ge_)},
 }
 """The Python names that compiled code uses for the notation, and what they are bound to."""
