@@ -367,40 +367,31 @@ def sublis(s: Any, e: Any) -> Any:
 
 
 def _rebuild(e: Any, leaf: Fn) -> Any:
-    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``.
-
-    Each cell is copied once, so cells shared within ``e`` stay shared in the copy.
-    """
+    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``,
+    each cell once (cells shared within ``e`` stay shared), cars and cdrs before their cell."""
     if type(e) is not Cons:
         return leaf(e)
-    # Post-order over the cells: a cell is built once its car and cdr are.
     done: dict[int, Any] = {}
     stack = [e]
     with collector_paused():
-        _rebuild_cells(stack, done, leaf)
+        while stack:
+            c = stack[-1]
+            car, cdr = c.car, c.cdr
+            waiting = False
+            if type(cdr) is Cons and id(cdr) not in done:
+                stack.append(cdr)
+                waiting = True
+            if type(car) is Cons and id(car) not in done:
+                stack.append(car)
+                waiting = True
+            if waiting:
+                continue
+            stack.pop()
+            if id(c) not in done:
+                new_car = done[id(car)] if type(car) is Cons else leaf(car)
+                new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
+                done[id(c)] = _new(Cons, (new_car, new_cdr))
     return done[id(e)]
-
-
-def _rebuild_cells(stack: list[Any], done: dict[int, Any], leaf: Fn) -> None:
-    """Copy each cell on ``stack`` and below it into ``done`` (by ``id``), cars and cdrs first."""
-    while stack:
-        c = stack[-1]
-        car, cdr = c.car, c.cdr
-        waiting = False
-        if type(cdr) is Cons and id(cdr) not in done:
-            stack.append(cdr)
-            waiting = True
-        if type(car) is Cons and id(car) not in done:
-            stack.append(car)
-            waiting = True
-        if waiting:
-            continue
-        stack.pop()
-        if id(c) in done:
-            continue
-        new_car = done[id(car)] if type(car) is Cons else leaf(car)
-        new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
-        done[id(c)] = _new(Cons, (new_car, new_cdr))
 
 
 def orlis(u: Any, p: Fn) -> bool:
