@@ -15,8 +15,6 @@ from typing import Any, NamedTuple
 
 from lispy.aima.game import Game
 
-__all__ = ["COMPUTER", "COMPUTER_WIN", "DRAW", "HUMAN", "HUMAN_WIN", "Best", "Lecture17"]
-
 COMPUTER = True
 HUMAN = False
 COMPUTER_WIN, DRAW, HUMAN_WIN = 1, 0, -1

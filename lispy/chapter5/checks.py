@@ -22,18 +22,6 @@ from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
 from lispy.runtime.counting import Count
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
 
-__all__ = [
-    "Agreement",
-    "and_test",
-    "depth_first",
-    "every_tower",
-    "lose_never_fires",
-    "non_losing_positions",
-    "paths_found",
-    "rotations",
-    "symmetric_towers",
-]
-
 Searcher = Callable[[Any, Any, Any], TreeSearch]
 
 

@@ -37,26 +37,6 @@ from lispy.sexpr.lists import a, append, cons, d, length, mapcar, maplist, membe
 from lispy.sexpr.literal import mapcar2, upto
 from lispy.sexpr.reader import read
 
-__all__ = [
-    "allsol",
-    "allsol_efficient",
-    "cycles",
-    "lose",
-    "orientations",
-    "p0",
-    "puzz",
-    "puzz1",
-    "puzz2",
-    "puzz3",
-    "puzz4",
-    "search",
-    "substitutions",
-    "successors",
-    "ter",
-    "tower",
-    "tower_search",
-]
-
 
 def cycles(u: Any) -> Any:
     """``cycles u ← maplist[u,λx.x*upto[u,x]]``: the cyclic rotations of the list ``u`` (ch. 5).

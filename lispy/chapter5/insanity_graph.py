@@ -51,21 +51,6 @@ from lispy.sexpr.lists import (
 )
 from lispy.sexpr.reader import read
 
-__all__ = [
-    "OPPOSITE",
-    "GraphMethod",
-    "colour_graph",
-    "cycles_of",
-    "directions",
-    "disjoint",
-    "edges",
-    "factors",
-    "fits",
-    "graph_method",
-    "pairs",
-    "towers",
-]
-
 OPPOSITE = read("((1 6) (2 4) (3 5))")
 """A block's three pairs of opposite faces: top and bottom, sides 1 and 3, sides 2 and 4."""
 

@@ -27,22 +27,6 @@ from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
 from lispy.sexpr.literal import mapchoose
 
-__all__ = [
-    "allsol",
-    "allsol_efficient",
-    "lose",
-    "p0",
-    "poo",
-    "puzza",
-    "search",
-    "successors",
-    "ter",
-    "tower",
-    "word_tower_search",
-    "words",
-    "zap",
-]
-
 
 def poo(x: Any) -> int:
     """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit.

@@ -17,8 +17,6 @@ from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.lists import a, length
 
-__all__ = ["COLOURS", "ROTATIONS", "random_puzzle", "tower_search_n"]
-
 COLOURS = ("R", "W", "G", "B", "Y", "O", "P", "K")
 """Colours for up to 8 blocks: the notes' R, W, G, B, then yellow, orange, purple, black."""
 

@@ -20,17 +20,6 @@ from lispy.runtime.recursion import run_deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
 
-__all__ = [
-    "Copying",
-    "NamedLose",
-    "binary_tree",
-    "cells_copied",
-    "comb",
-    "ladder",
-    "named_lose",
-    "positions_examined",
-]
-
 
 def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[Any, int]:
     """``(value, count)``: ``form`` (``"search"``, ``"allsol"`` or ``"allsol_efficient"``) of

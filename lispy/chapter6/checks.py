@@ -19,17 +19,6 @@ from lispy.runtime.counting import Count
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
 
-__all__ = [
-    "Agreement",
-    "AlphaBeta",
-    "alpha_beta",
-    "correct_move",
-    "minimax",
-    "primed",
-    "random_tree",
-    "unexamined_moves",
-]
-
 Tree = Any
 """A game tree as nested Python lists of numbers: a number is a terminal position."""
 

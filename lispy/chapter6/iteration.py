@@ -26,8 +26,6 @@ from lispy.runtime.recursion import deep
 from lispy.sexpr.data import from_iterable
 from lispy.sexpr.lists import a, d, n
 
-__all__ = ["FORMS", "forms", "frames_open", "maxlisa_loop"]
-
 
 def maxlisa_loop(u: Any, x: Any, f: Callable[[Any], Any]) -> Any:
     """``maxlisa[u,x,f]`` with its tail call made a jump, as a LISP compiler runs it: a loop.

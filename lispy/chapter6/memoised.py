@@ -32,8 +32,6 @@ import toolz  # toolz ships no type information
 from lispy.chapter6.game_trees import maxlis, minlis
 from lispy.runtime.recursion import deep
 
-__all__ = ["MemoisedSearch", "memoised_search"]
-
 Position = Any
 
 

@@ -24,26 +24,6 @@ from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
 from lispy.sexpr.data import collector_paused, from_iterable
 
-__all__ = [
-    "Incremental",
-    "LookAhead",
-    "OrderingCounts",
-    "default_lookahead",
-    "incremental_game",
-    "knuth_moore",
-    "lexicographic_game",
-    "lookahead_counts",
-    "lookahead_ordered",
-    "ordering_counts",
-    "ordering_series",
-    "random_leaves",
-    "random_order_mean",
-    "rule_of_thumb",
-    "sorted_worst_first",
-    "terminals_examined",
-    "uniform_game",
-]
-
 
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
     """The value of ``root`` by chapter 6's ``method`` (``"maxval"`` or ``"valmax"``) and the

@@ -20,8 +20,6 @@ from typing import Any
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
 from lispy.sexpr.data import from_iterable, to_pylist
 
-__all__ = ["imval", "leaves", "minimax", "ordered", "successors", "ter", "tree", "uniform_tree"]
-
 
 def successors(p: Any) -> Any:
     """The subtrees of the position ``p``: ``p`` itself, a list of positions.

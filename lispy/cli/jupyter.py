@@ -27,8 +27,6 @@ from lispy.sexpr.data import Cons
 from lispy.sexpr.nil import Nil
 from lispy.sexpr.printer import to_string
 
-__all__ = ["MExpressionError", "MExpressionMagics", "load_ipython_extension"]
-
 
 class MExpressionError(Exception):
     """An input of a ``%%mexpr`` cell failed; the message is the REPL's, and IPython shows it alone."""

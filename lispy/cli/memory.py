@@ -20,8 +20,6 @@ import sys
 
 from lispy.runtime.recursion import SMALLEST_STACK
 
-__all__ = ["ENVIRONMENT_VARIABLE", "limit_memory", "memory_cap"]
-
 ENVIRONMENT_VARIABLE = "LISPY_MEMORY_MB"
 """The budget for data in mebibytes, where set (a positive whole number), instead of half the
 memory available."""

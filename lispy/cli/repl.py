@@ -39,8 +39,6 @@ from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
 
-__all__ = ["entry", "main"]
-
 PROMPT, MORE = "lispy> ", "...    "
 HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
 

@@ -35,8 +35,6 @@ from lispy.sexpr.data import NIL, Cons, from_iterable
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = ["EmitError", "Generated", "Place", "Use", "generate", "generate_probe", "returning"]
-
 Place = tuple[int, int, int, int]
 """A Python node's place: ``(lineno, end_lineno, col_offset, end_col_offset)``, as in ``co_positions``."""
 

@@ -24,8 +24,6 @@ from lispy.mexpr.errors import CODE_FILE, EvalError
 from lispy.mexpr.runtime import PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, Node
 
-__all__ = ["Unit", "compile_unit", "make_function", "unit_of"]
-
 
 @dataclass(frozen=True, eq=False)
 class Unit:

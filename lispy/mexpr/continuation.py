@@ -25,8 +25,6 @@ from dataclasses import dataclass, field, replace
 from lispy.mexpr.quoting import ENDS_ATOM, PRIME_AFTER
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
-__all__ = ["Collector", "Input", "waiting_for"]
-
 INCOMPLETE = "ends too soon"
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 _OPENING = {v: k for k, v in _CLOSING.items()}

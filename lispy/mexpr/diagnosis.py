@@ -25,8 +25,6 @@ from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
 
-__all__ = ["explain"]
-
 
 def explain(error: Exception, where: str, line: int, column: int) -> EvalError | None:
     """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).

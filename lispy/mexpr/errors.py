@@ -16,8 +16,6 @@ from lispy.mexpr.names import m_name
 from lispy.runtime.recursion import worker_limit
 from lispy.sexpr.printer import to_string
 
-__all__ = ["CODE_FILE", "EvalError", "arity_message", "runaway_message", "show", "signature"]
-
 CODE_FILE = "<M-expression {}>"
 """The file name of compiled code (``<M-expression successors>``): it names a ``λ`` by its definition."""
 

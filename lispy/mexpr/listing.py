@@ -21,8 +21,6 @@ from lispy.mexpr.program import PARTS, SourceStatement, statements
 from lispy.mexpr.runtime import BUILTINS, NOTATION
 from lispy.mexpr.syntax import Assignment, Definition
 
-__all__ = ["format_statement", "part_python", "print_part", "python_of"]
-
 WIDTH = 100
 """Lines longer than this are broken."""
 

@@ -14,8 +14,6 @@ import keyword
 
 from lispy.mexpr.runtime import NOTATION
 
-__all__ = ["RESERVED", "m_name", "python_name"]
-
 RESERVED = frozenset(NOTATION)
 """The names the compiled code uses for the notation itself (:mod:`lispy.mexpr.runtime`)."""
 

@@ -24,8 +24,6 @@ from lispy.mexpr.program import load, statements
 from lispy.mexpr.runtime import BUILTINS
 from lispy.mexpr.syntax import Assignment, Definition
 
-__all__ = ["Problem", "Problems"]
-
 
 class Problem(Protocol):
     """What a part that poses a problem is loaded with: the application layer's

@@ -22,17 +22,6 @@ from typing import Any
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment, Definition, parse_statement
 
-__all__ = [
-    "PARTS",
-    "SourceStatement",
-    "definition",
-    "load",
-    "notes",
-    "read_source",
-    "split_statements",
-    "statements",
-]
-
 PARTS = (
     "chapter5_search",
     "chapter5_paths",

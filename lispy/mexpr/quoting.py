@@ -16,8 +16,6 @@ from typing import Any
 
 from lispy.sexpr.reader import ReadError, read
 
-__all__ = ["ENDS_ATOM", "FIRST_MARK", "PRIME_AFTER", "QuoteError", "extract_quoted"]
-
 FIRST_MARK = 0xE000
 """The private-use character that numbers the first quoted datum; the grammar's ``QUOTED`` token."""
 _LAST_MARK = 0xF8FF

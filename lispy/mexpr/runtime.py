@@ -44,26 +44,6 @@ from lispy.sexpr.lists import (
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = [
-    "BUILTINS",
-    "INF",
-    "NOTATION",
-    "PREDICATES",
-    "add_",
-    "and_",
-    "and_then",
-    "ge_",
-    "gt_",
-    "le_",
-    "lt_",
-    "maximum",
-    "minimum",
-    "mul_",
-    "or_",
-    "or_else",
-    "truth",
-]
-
 
 def truth(x: Any) -> bool:
     """The notes' truth of a condition: ``false`` and ``NIL`` are false, every other value true."""

@@ -27,8 +27,6 @@ from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expre
 from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.reader import ReadError
 
-__all__ = ["COMMANDS", "Session"]
-
 T = TypeVar("T")
 
 COMMANDS = """\

@@ -37,22 +37,6 @@ from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
 from lispy.sexpr.atoms import IntegerTooLong, parse_integer
 from lispy.sexpr.data import NIL
 
-__all__ = [
-    "Assignment",
-    "BinOp",
-    "Call",
-    "Const",
-    "Definition",
-    "If",
-    "Lambda",
-    "ListLit",
-    "MSyntaxError",
-    "Node",
-    "Var",
-    "parse_expression",
-    "parse_statement",
-]
-
 
 @dataclass(frozen=True, slots=True)
 class Node:

@@ -26,8 +26,6 @@ from functools import cache
 
 from lispy.mexpr.program import SourceStatement, statements
 
-__all__ = ["ENTRIES", "SECTIONS", "Entry", "PythonSource", "by_name", "resolve"]
-
 SECTIONS = (
     ("5", "Tree search", "The general search"),
     ("5", "Tree search", "Paths in a graph"),

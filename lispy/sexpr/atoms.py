@@ -21,18 +21,6 @@ from typing import Any, Final
 
 from lispy.sexpr.nil import NIL
 
-__all__ = [
-    "DEFAULT_MAX_DIGITS",
-    "DELIMITERS",
-    "IntegerTooLong",
-    "atom_to_string",
-    "get_max_digits",
-    "integer_to_string",
-    "parse_atom",
-    "parse_integer",
-    "set_max_digits",
-]
-
 DELIMITERS = frozenset("()|;\"'`,")
 """Characters that end a bare symbol; a symbol holding one is written between bars."""
 

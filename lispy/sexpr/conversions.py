@@ -12,8 +12,6 @@ from typing import Any
 
 from lispy.sexpr.data import NIL, Cons, _new, collector_paused, from_iterable
 
-__all__ = ["from_python", "to_python"]
-
 Node = tuple[list[Any] | None, Any]
 """What a node converts to: ``(None, value)`` for a leaf, ``(children, build)`` for a node whose
 value ``build`` makes from its children's."""

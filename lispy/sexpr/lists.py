@@ -24,32 +24,6 @@ from lispy.sexpr.data import (
     lisp,  # noqa: F401 (the examples build their lists with it)
 )
 
-__all__ = [
-    "a",
-    "andlis",
-    "append",
-    "assoc",
-    "atom",
-    "cons",
-    "d",
-    "eq",
-    "equal",
-    "length",
-    "mapapp",
-    "mapcar",
-    "mapcar2",
-    "mapchoose",
-    "maplist",
-    "member",
-    "n",
-    "nth",
-    "orlis",
-    "prup",
-    "reverse",
-    "sublis",
-    "upto",
-]
-
 Fn = Callable[[Any], Any]
 
 

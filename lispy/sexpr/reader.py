@@ -24,8 +24,6 @@ from typing import Any
 from lispy.sexpr.atoms import IntegerTooLong, parse_atom
 from lispy.sexpr.data import NIL, collector_paused, from_iterable
 
-__all__ = ["ReadError", "read"]
-
 
 class ReadError(ValueError):
     """Malformed Lisp text.  ``line`` and ``column`` count from 1; ``reason`` is the fault.
