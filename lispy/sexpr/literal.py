@@ -14,11 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lispy.sexpr.data import (
-    NIL,
-    Cons,
-    lisp,  # noqa: F401 (the examples build their lists with it)
-)
+from lispy.sexpr.data import NIL, Cons, lisp  # noqa: F401 (lisp: the examples build their lists with it)
 from lispy.sexpr.lists import a, d, eq, n
 
 Fn = Callable[[Any], Any]
