@@ -210,13 +210,9 @@ def _atom(token: str, symbols: dict[str, Any]) -> Any:
 _DOT = object()  # the token "."
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    """The line and column (from 1) of ``offset`` in ``text``."""
-    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
-
-
 def _fault(reason: str, text: str, offset: int) -> ReadError:
-    return ReadError(reason, *_position(text, offset))
+    """The error ``reason`` at ``offset`` in ``text``, its line and column counted from 1."""
+    return ReadError(reason, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
 
 
 def _tokens(text: str) -> Iterator[tuple[str, Any, int]]:
