@@ -57,13 +57,10 @@ def random_order_mean(k: int, n: int, trials: int) -> float:
 
 
 def lexicographic_value(path: tuple[int, ...], k: int, n: int, best_first: bool) -> int:
-    """The leaf value that orders a uniform tree best first (or worst first) at every position.
-
-    The leaf reached by moves ``i1 … in`` is worth ``Σ ±ij·k^(n-j)``: each move's digit
-    outweighs all later ones, and its sign makes later moves worse for the player to move
-    (best first) or better (worst first).  Every subtree's values then lie wholly above or
-    below its siblings'.
-    """
+    """The leaf value that orders a uniform tree best first (or worst first) at every position: the leaf
+    reached by ``i1 … in`` is worth ``Σ ±ij·k^(n-j)``, each move's digit outweighing all later ones,
+    its sign making later moves worse for the player to move (or better).  Every subtree's values
+    then lie wholly above or below its siblings'."""
     value = 0
     for j, digit in enumerate(path):
         max_moves = j % 2 == 0
@@ -105,14 +102,11 @@ class Incremental(NamedTuple):
 
 
 def incremental_game(k: int, n: int, seed: int = 0) -> Game:
-    """A random uniform game whose positions have meaningful static values.
-
-    Each move adds a random amount in [-1, 1] (fixed by ``seed`` and the path) to the
-    value of the position, and ``imval`` of any position is its value so far: a shallow
-    search says something about a deep one, as in real games.  Terminal at depth ``n``.
-    Root: ``Incremental((), 0.0)``.  A game draws each position's successors once and keeps
-    them (seeding a random generator is most of their cost), so searches of one game share them.
-    """
+    """A random uniform game whose positions have meaningful static values: each move adds a random
+    amount in [-1, 1] (fixed by ``seed`` and the path), and ``imval`` of any position is its value
+    so far, so that a shallow search says something about a deep one, as in real games.  Terminal
+    at depth ``n``; root ``Incremental((), 0.0)``.  Each position's successors are drawn once and
+    kept, so that the searches of one game share them."""
 
     @functools.cache
     def successors(p: Incremental) -> Any:
@@ -129,28 +123,22 @@ def incremental_game(k: int, n: int, seed: int = 0) -> Game:
 
 
 def default_lookahead(remaining: int) -> int | None:
-    """The look-ahead depth for a position ``remaining`` moves from the horizon.
-
-    A third of the remaining depth; the static value alone two moves from the
-    horizon; no ordering one move from it, where sorting the leaves would cost
-    more than searching them.
-    """
+    """The look-ahead depth for a position ``remaining`` moves from the horizon: a third of it; the
+    static value alone two moves away; no ordering one move away, where sorting costs more than
+    searching."""
     return None if remaining <= 1 else remaining // 3
 
 
 def lookahead_ordered(
     game: Game, n: int, lookahead: Callable[[int], int | None] = default_lookahead
 ) -> tuple[Game, Count[Any]]:
-    """``game`` with each position's successors ordered by a shallower search; the count of its cost.
+    """``game`` with each position's successors ordered by a shallower search, and the
+    :class:`~lispy.runtime.counting.Count` of the terminal positions those searches evaluate.
 
-    At a position with ``r`` moves left to the horizon ``n``, each successor is valued by an
-    αβ search ``lookahead(r)`` moves deep (``ter`` true at that depth, ``imval`` the static
-    value there), and the successors are sorted best first for the player to move.  A
-    look-ahead of 0 sorts by the static value alone; ``None`` keeps the game's order.
-    Returns the ordered game (positions must carry ``.path``, as :class:`Incremental`
-    does) and the :class:`~lispy.runtime.counting.Count` of the terminal positions the
-    look-aheads evaluate.
-    """
+    At a position ``r`` moves from the horizon ``n``, each successor is valued by an αβ search
+    ``lookahead(r)`` moves deep (0: the static value alone; ``None``: the game's order kept), and
+    the successors sorted best first for the player to move.  Positions carry ``.path``
+    (:class:`Incremental`)."""
     horizon = [0]
 
     def shallow_ter(p: Any) -> bool:
