@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from chapters.claims import claims_section
-from chapters.show import heading, printable_stdout, say, show, table
+from chapters.show import draw, heading, printable_stdout, say, show, table
 from lispy import cli, read
 from lispy.aima.game import Counted, mccarthy_search, to_mccarthy
-from lispy.chapter6.drawing import draw
 from lispy.chapter6.game_trees import (
     bestmax,
     bestmax_once,

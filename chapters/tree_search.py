@@ -19,7 +19,7 @@ from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
 from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
 from lispy.chapter5.insanity_graph import cycles_of, graph_method, towers
-from lispy.chapter5.insanity_words import poo, puzza, word_colours, zap
+from lispy.chapter5.insanity_words import poo, puzza, zap
 from lispy.chapter5.paths import path_search
 from lispy.runtime.counting import Count
 
@@ -57,6 +57,31 @@ def paths() -> None:
         "the notes: lose p ← a p ε d p cuts a path that comes back to a vertex, so cycles do not loop; "
         "search gives LOSE when no path exists."
     )
+
+
+COLOURS = ("R", "W", "G", "B")
+"""The colours in the order of their bits: ``poo`` gives 1, 2, 4, 8."""
+
+
+def word_colours(w: int) -> Any:
+    """The inverse of ``zap``, for reading results: the colours of a block's word (not in the notes).
+
+    Raises ``ValueError`` if a face's four bits are not exactly one colour.
+
+    >>> word_colours(0x8421)
+    (R W G B)
+    >>> word_colours(0x8423)
+    Traceback (most recent call last):
+      ...
+    ValueError: word_colours: face 1 of 0x8423 is not one colour
+    """
+    colours = []
+    for face in range(4):
+        nibble = (w >> (4 * face)) & 0xF
+        if nibble not in (1, 2, 4, 8):
+            raise ValueError(f"word_colours: face {face + 1} of {w:#06x} is not one colour")
+        colours.append(COLOURS[nibble.bit_length() - 1])
+    return lisp(*colours)
 
 
 def tower_table(faces: list[list[str]]) -> None:
@@ -186,12 +211,6 @@ def edge_text(e: Any) -> str:
     """An edge ``(k (f . x) (g . y))`` as ``x-y`` with the faces it joins."""
     _, one, other = to_pylist(e)
     return f"{one.cdr}-{other.cdr} ({FACE_PAIRS[(one.car, other.car)]})"
-
-
-def is_loop(e: Any) -> bool:
-    """Does the edge ``(k (f . x) (g . y))`` join a colour to itself?"""
-    _, one, other = to_pylist(e)
-    return bool(one.cdr == other.cdr)
 
 
 def graph_method_section() -> None:

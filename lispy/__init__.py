@@ -1,16 +1,11 @@
 """lispy: John McCarthy's 1973 notes on tree search and game trees, runnable in Python.
 
-The Lisp data model (:mod:`lispy.sexpr.data`, :mod:`lispy.sexpr.reader`, :mod:`lispy.sexpr.printer`),
-McCarthy's list functions under his names (:mod:`lispy.sexpr.lists`), and the notes'
-definitions transcribed near-literally (:mod:`lispy.chapter5.tree_search` for chapter 5,
-with its examples in :mod:`lispy.chapter5.paths`, :mod:`lispy.chapter5.insanity` and
-:mod:`lispy.chapter5.insanity_words`, and the puzzle solved by the notes' "some mathematics"
-in :mod:`lispy.chapter5.insanity_graph`; :mod:`lispy.chapter6.game_trees` for chapter 6).  The
-companion sources' systems: AIMA's game formulation (:mod:`lispy.aima.game`) and
-algorithms (:mod:`lispy.aima`), CS61B's ``chooseMove`` (:mod:`lispy.cs61b`), on
-tic-tac-toe and Connect Four.  :mod:`lispy.mexpr` reads and runs the notes' own
-M-expressions (``python -m lispy``).  Where the code differs from the notes as
-printed, ERRATA.md says where and why.
+The Lisp data (:mod:`lispy.sexpr`), the notes' definitions transcribed near-literally
+(:mod:`lispy.chapter5`, :mod:`lispy.chapter6`), the companion sources (AIMA's :mod:`lispy.aima`,
+CS61B's :mod:`lispy.cs61b`, on the games of :mod:`lispy.games`), and :mod:`lispy.mexpr`, which reads
+and runs the notes' own M-expressions (``python -m lispy``).  Where the code differs from the notes
+as printed, ERRATA.md says where and why.  This package gives the notation and chapter 5's search
+in one import:
 
 >>> from lispy import read, mapcar
 >>> mapcar(read("(1 2 3)"), lambda x: x * x)

@@ -1,18 +1,12 @@
 """CS61B lecture 17, "Game trees": ``chooseMove`` returning a ``Best(move, score)``.
 
-The lecture's grid is mutated ("perform move m … undo move m"); here a grid is
-an immutable state of an AIMA game (:mod:`lispy.aima.game`) and "perform move m" is
-taking the state that ``successors`` pairs with ``m``, so nothing needs undoing.
-Scores are from the computer's side: 1 if the computer is guaranteed a win
-(COMPUTER_WIN), 0 for a draw (DRAW), −1 if the opponent is (HUMAN_WIN); they
-are the game's ``utility`` for the computer, so any game whose utilities lie in
-[−1, 1] will do.  ``side`` is :data:`COMPUTER` or :data:`HUMAN`, the player to
-move; ``!side`` is the other.
-
-:func:`choose_move` is the lecture's first ``chooseMove(side)``,
-:func:`choose_move_pruned` adds "simple pruning" (stop at a guaranteed win), and
-:func:`choose_move_alpha_beta` is ``chooseMove(side, alpha, beta)``, to be called
-with [α, β] = [−1, 1].
+The lecture's grid is mutated ("perform move m … undo move m"); here it is an immutable state of an
+AIMA game (:mod:`lispy.aima.game`), and performing ``m`` is taking the state ``successors`` pairs
+with it.  Scores are the game's ``utility`` for the computer, in [−1, 1]: 1 a guaranteed win
+(COMPUTER_WIN), 0 a draw (DRAW), −1 a loss (HUMAN_WIN).  ``side`` is :data:`COMPUTER` or
+:data:`HUMAN`, the player to move.  :meth:`Lecture17.choose_move` is the lecture's first
+``chooseMove(side)``, :meth:`~Lecture17.choose_move_pruned` adds "simple pruning" (stop at a
+guaranteed win), :meth:`~Lecture17.choose_move_alpha_beta` is ``chooseMove(side, alpha, beta)``.
 """
 
 from __future__ import annotations
@@ -20,16 +14,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from lispy.aima.game import Game
-
-__all__ = [
-    "COMPUTER",
-    "COMPUTER_WIN",
-    "DRAW",
-    "HUMAN",
-    "HUMAN_WIN",
-    "Best",
-    "Lecture17",
-]
 
 COMPUTER = True
 HUMAN = False

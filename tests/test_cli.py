@@ -254,7 +254,6 @@ def test_output_closed_after_two_lines_ends_quietly(args: list[str], tmp_path: P
 
 
 def test_reply_is_exactly_what_the_repl_prints_for_each_input() -> None:
-    from lispy.cli.repl import run_lines
     from lispy.mexpr.session import Session
 
     inputs = [
@@ -275,7 +274,7 @@ def test_reply_is_exactly_what_the_repl_prints_for_each_input() -> None:
     repl = Session(printed.append, printed.append)
     for line in inputs:
         before = len(printed)
-        run_lines(repl, [line])
+        repl.run_lines([line])
         assert len(printed) - before <= 1
     replies = Session()
     answers = [replies.reply(line) for line in inputs]

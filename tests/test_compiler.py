@@ -21,7 +21,7 @@ from lispy import NIL, lisp, read
 from lispy.chapter5 import insanity, insanity_words
 from lispy.mexpr.codegen import generate
 from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.errors import runaway
+from lispy.mexpr.errors import runaway_message
 from lispy.mexpr.listing import part_python, python_of
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.program import PARTS, notes, statements
@@ -272,7 +272,7 @@ def test_five_parameters_recur_30000_deep_and_a_runaway_is_an_error_not_a_crash(
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
         "10",
-        "EvalError in g, line 1, column 16: " + runaway("g"),
+        "EvalError in g, line 1, column 16: " + runaway_message("g"),
     ]
 
 
@@ -321,12 +321,11 @@ def test_python_m_lispy_python_prints_search_and_searchlis() -> None:
 
 
 def test_the_repl_shows_one_definition() -> None:
-    from lispy.cli.repl import Session, run_lines
+    from lispy.mexpr.session import Session
 
     said: list[str] = []
     errors: list[str] = []
-    run_lines(
-        Session(said.append, errors.append),
+    Session(said.append, errors.append).run_lines(
         [":notes chapter5_search", ":python searchlis", ":python", ":python a"],
     )
     assert said[1] == (
@@ -338,7 +337,7 @@ def test_the_repl_shows_one_definition() -> None:
 
 
 def test_the_repl_shows_functions_as_the_interpreter_did() -> None:
-    from lispy.mexpr.session import show
+    from lispy.mexpr.errors import show
 
     m = Environment()
     m.run("twice x ← x + x")

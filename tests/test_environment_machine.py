@@ -140,7 +140,7 @@ class SessionMachine(RuleBasedStateMachine):
 
     @invariant()
     def each_name_holds_what_the_model_says(self) -> None:
-        assert set(self.environment.sources) == set(self.model)
+        assert set(self.environment.units) == set(self.model)
         for name, (kind, k) in self.model.items():
             if kind == "fn":
                 assert self.environment.eval(f"{name} 1") == 1 + k

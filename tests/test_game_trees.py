@@ -11,8 +11,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from chapters.show import draw
 from lispy import NIL, from_iterable, read, to_python
-from lispy.chapter6.drawing import draw
+from lispy.chapter6.checks import minimax as plain_minimax
 from lispy.chapter6.game_trees import (
     Game,
     NoMoveError,
@@ -32,7 +33,7 @@ from lispy.chapter6.move_ordering import (
     incremental_game,
     knuth_moore,
     lexicographic_game,
-    lexicographic_tree,
+    lexicographic_value,
     lookahead_ordered,
     terminals_examined,
 )
@@ -42,16 +43,6 @@ from lispy.chapter6.watch import Watch
 SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
 FIGURE_2_6 = read("((2 5) (9 4 7))")
 SEXP = Game(successors, ter, imval)
-
-
-def plain_minimax(t: Any, max_to_move: bool = True) -> float:
-    """Minimax on nested Python lists, no lispy: the independent side of the cross-check."""
-    if not isinstance(t, list):
-        return t
-    values = [plain_minimax(c, not max_to_move) for c in t]
-    if not values:
-        return -math.inf if max_to_move else math.inf
-    return max(values) if max_to_move else min(values)
 
 
 def game_trees(depth: int) -> st.SearchStrategy:
@@ -166,6 +157,12 @@ def test_best_first_examines_exactly_levins_count(kn: tuple[int, int], rng: rand
     assert knuth_moore(k, n) <= worst <= k**n
     assert knuth_moore(k, n) <= terminals_examined(SEXP, t, "maxval")[1] <= k**n
     assert terminals_examined(SEXP, t, "valmax")[1] == k**n
+
+
+def lexicographic_tree(k: int, n: int, best_first: bool) -> Any:
+    """:func:`lexicographic_game` written out as an S-expression game tree."""
+    paths = [tuple((index // k ** (n - 1 - j)) % k for j in range(n)) for index in range(k**n)]
+    return uniform_tree(k, n, [lexicographic_value(p, k, n, best_first) for p in paths])
 
 
 @pytest.mark.parametrize(("k", "n"), [(1, 3), (2, 1), (2, 5), (3, 4), (4, 3), (5, 4)])

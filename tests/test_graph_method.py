@@ -12,7 +12,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lispy import from_python, length, read, to_python, to_string
+from lispy import (
+    NIL,
+    a,
+    append,
+    cons,
+    d,
+    from_python,
+    length,
+    lisp,
+    mapapp,
+    read,
+    reverse,
+    to_python,
+    to_string,
+)
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5.insanity_graph import (
     colour_graph,
@@ -21,7 +35,6 @@ from lispy.chapter5.insanity_graph import (
     factors,
     graph_method,
     pairs,
-    symmetries,
     towers,
 )
 from lispy.chapter5.puzzles import COLOURS, ROTATIONS, random_puzzle, tower_search_n
@@ -34,6 +47,24 @@ PUZZ1 = to_python(lists_rep.puzz1)
 def allsol(blocks: Any) -> Any:
     """The notes' allsol on the blocks (a Lisp list), with n for 4 in ter."""
     return tower_search_n(lists_rep.orientations(blocks), length(blocks)).allsol(lists_rep.p0)
+
+
+def symmetries(p: Any) -> Any:
+    """The 8 positions that are the tower ``p`` turned: a quarter turn moves every face one
+    place round, and turning every block over about the front-back axis swaps right and left::
+
+        symmetries p ← mapapp[turns[p,4],λq.(q  a q . reverse d q)]
+        turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]
+
+    >>> length(symmetries(read("((G W R B) (R W G B) (B R G W) (W B G R))")))
+    8
+    """
+    return mapapp(turns(p, 4), lambda q: lisp(q, cons(a(q), reverse(d(q)))))
+
+
+def turns(p: Any, k: int) -> Any:
+    """``turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]``: ``p`` turned 0 … k-1 times."""
+    return NIL if k == 0 else cons(p, turns(append(d(p), lisp(a(p))), k - 1))
 
 
 def canonical(p: Any) -> tuple[tuple[str, ...], ...]:

@@ -24,7 +24,7 @@ from lispy.mexpr.syntax import (
     Var,
     parse_statement,
 )
-from lispy.notes.index import ENTRIES, SECTIONS, Entry, by_name, resolve
+from lispy.notes.index import ENTRIES, SECTIONS, Entry, by_name
 from lispy.sexpr.data import NIL
 from tests.test_mexpr import quoted_equations
 
@@ -67,12 +67,6 @@ def test_anchors_are_unique_and_readable() -> None:
     assert expected <= set(anchors)
     parts = [e.part for e in by_name("lose")]
     assert parts == ["chapter5_paths", "chapter5_insanity", "chapter5_insanity_words"]
-
-
-def test_module_level_transcriptions_resolve_and_nested_ones_say_how() -> None:
-    assert callable(resolve("lispy.chapter6.game_trees:bestmax"))
-    with pytest.raises(LookupError, match="inside tree_search"):
-        resolve("lispy.chapter5.tree_search:tree_search.search")
 
 
 # --- the notes' shape: each transcription names what its statement names, takes the same

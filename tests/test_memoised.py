@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+import toolz
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,10 +19,14 @@ import lispy.chapter6.memoised as memoised
 from lispy import read
 from lispy.aima.game import MAX, Counted, from_mccarthy, mccarthy_search, to_mccarthy
 from lispy.aima.transposition import alpha_beta_tt_search
-from lispy.chapter6.memoised import memoised_search, position_keyed_maxval
+from lispy.chapter6.checks import minimax as plain_minimax
+from lispy.chapter6.game_trees import INF
+from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.games.tictactoe import SYMMETRIES, TicTacToe, board
+from lispy.runtime.recursion import deep
 from lispy.sexpr.data import from_iterable
+from lispy.sexpr.lists import a, d, n
 from lispy.sexpr.printer import to_string
 
 # --- random small trees in which subtrees recur (transpositions) -----------------------------
@@ -41,19 +48,55 @@ def shared_trees(draw: st.DrawFn) -> Any:
     return draw(st.recursive(st.sampled_from(pool) | leaves, _nodes, max_leaves=10))
 
 
-def plain_minimax(t: Any, max_to_move: bool = True) -> Any:
-    """Minimax written independently of the notes, on Python's view of the tree."""
-    if isinstance(t, int):
-        return t
-    values = [plain_minimax(c, not max_to_move) for c in t]
-    return max(values) if max_to_move else min(values)
-
-
 def python_tree(t: Any) -> Any:
     return t if isinstance(t, int) else [python_tree(c) for c in t]
 
 
 # --- the bodies are the notes' --------------------------------------------------------------
+
+
+def position_keyed_maxval(
+    successors: Callable[[Any], Any],
+    ter: Callable[[Any], bool],
+    imval: Callable[[Any], Any],
+) -> Callable[[Any], Any]:
+    """The defect, found in peer implementations: the notes' ``maxval`` with ``maxval1`` and ``minval1``
+    memoised on the position alone, as if they were ``valmax`` and ``valmin``: see lispy.chapter6.memoised.
+
+    The bodies are chapter 6's (``maxval1``, ``maxval2``, ``minval1``, ``minval2``); only the tables
+    ignore α and β.  Returns ``maxval``.  On the tree ``((1 ((2))) (2))`` the subtree ``(2)`` is met
+    twice.  The first time, below the first move, the window is (-∞, 1): ``minval1[(2),-∞,1]`` gives
+    1, which says only that the value is at least 1, and the search is cut.  The second time, the window
+    is (1, ∞) and the table answers 1 for ``(2)``, whose value is 2:
+
+        >>> from lispy import read
+        >>> from lispy.chapter6.sexp_games import successors, ter, imval, tree
+        >>> t = read("((1 ((2))) (2))")
+        >>> tree.valmax(t), tree.maxval(t), position_keyed_maxval(successors, ter, imval)(t)
+        (2, 2, 1)
+    """
+
+    alone = {"key": lambda args, kwargs: args[0]}
+
+    @toolz.memoize(**alone)
+    def maxval1(p: Any, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else maxval2(successors(p), α, β)
+
+    def maxval2(u: Any, α: Any, β: Any) -> Any:
+        return α if n(u) else (
+            lambda w: β if w >= β else maxval2(d(u), max(α, w), β)
+        )(minval1(a(u), α, β))  # fmt: skip
+
+    @toolz.memoize(**alone)
+    def minval1(p: Any, α: Any, β: Any) -> Any:
+        return max(α, min(β, imval(p))) if ter(p) else minval2(successors(p), α, β)
+
+    def minval2(u: Any, α: Any, β: Any) -> Any:
+        return β if n(u) else (
+            lambda w: α if w <= α else minval2(d(u), α, min(w, β))
+        )(maxval1(a(u), α, β))  # fmt: skip
+
+    return deep(lambda p: maxval1(p, -INF, INF))
 
 
 def _returned(module: Any, outer: str, name: str) -> str:
@@ -72,7 +115,7 @@ def test_the_memoised_bodies_are_the_notes_bodies(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["maxval1", "maxval2", "minval1", "minval2"])
 def test_the_position_keyed_alpha_beta_has_the_notes_bodies_too(name: str) -> None:
-    assert _returned(memoised, "position_keyed_maxval", name) == _returned(
+    assert _returned(sys.modules[__name__], "position_keyed_maxval", name) == _returned(
         game_trees, "game_tree_search", name
     )
 

@@ -379,13 +379,12 @@ def test_the_docstring_extractor_finds_multi_line_equations() -> None:
 
 
 def test_the_repl_evaluates_reports_errors_and_goes_on() -> None:
-    from lispy.cli.repl import Session, run_lines
+    from lispy.mexpr.session import Session
 
     said: list[str] = []
     errors: list[str] = []
     session = Session(said.append, errors.append)
-    run_lines(
-        session,
+    session.run_lines(
         [
             "twice x ← x + x",
             "twice 21",

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from lispy import ReadError, RecursionTooDeep, read, run_deep, to_string
 from lispy.chapter5 import insanity_words
-from lispy.cli.repl import run_lines
 from lispy.mexpr.continuation import Collector, waiting_for
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.session import Session
@@ -345,8 +344,7 @@ def test_the_collector_ends_an_unfinished_input_at_an_empty_line_a_command_or_a_
 def test_quoted_data_stand_anywhere_and_p0_is_spelled_both_ways() -> None:
     said: list[str] = []
     errors: list[str] = []
-    run_lines(
-        Session(said.append, errors.append),
+    Session(said.append, errors.append).run_lines(
         [":notes chapter5_insanity chapter5_search", "a '(G W R B)", "search p0", "p₀ = p0", "d 'G"],
     )
     assert said == ["loaded chapter5_insanity chapter5_search", "G", str(read(
@@ -409,7 +407,7 @@ LINES = st.lists(
 def test_random_lines_into_a_session_fail_only_with_lispys_errors(lines: list[str]) -> None:
     said: list[str] = []
     errors: list[str] = []
-    run_lines(Session(said.append, errors.append), lines)
+    Session(said.append, errors.append).run_lines(lines)
     for e in errors:
         assert e.startswith("error: ") and "a bug in lispy" not in e, e
 
@@ -428,7 +426,7 @@ def test_pickling_deep_python_data_on_a_worker_is_an_error_not_a_crash() -> None
 def test_a_failed_assignment_leaves_no_half_defined_name_and_a_bare_colon_is_an_error() -> None:
     said: list[str] = []
     errors: list[str] = []
-    run_lines(Session(said.append, errors.append), ["g ← a 1", "g", ":", "g ← 2", "g"])
+    Session(said.append, errors.append).run_lines(["g ← a 1", "g", ":", "g ← 2", "g"])
     assert said == ["2", "2"]  # the assignment's value, then g's
     assert errors == [
         "error: in g, line 1, column 5: a: the argument 1 (a number) is an atom, not a list",

@@ -1,17 +1,11 @@
 """Chapter 5 of the notes, "Tree search" (McCarthy 1973, FOO.XGP[206,JMC]).
 
-- :mod:`lispy.chapter5.tree_search`: the general depth-first ``search`` and ``allsol`` in its
-  two forms;
+- :mod:`lispy.chapter5.tree_search`: the general depth-first ``search``, and ``allsol`` in two forms;
 - :mod:`lispy.chapter5.paths`: the first example, a path in a graph;
-- :mod:`lispy.chapter5.insanity`: Instant Insanity in the list representation
-  (``puzz1`` … ``puzz``, ``p₀``);
-- :mod:`lispy.chapter5.insanity_words`: the same puzzle on 16-bit words (``zap``, ``poo``,
-  ``puzza``);
-- :mod:`lispy.chapter5.insanity_graph`: the same puzzle by "some mathematics", the graph of
-  opposite faces (de Carteblanche, 1947), with no extensive tree search;
+- :mod:`lispy.chapter5.insanity`: Instant Insanity in lists (``puzz1`` … ``puzz``, ``p₀``);
+- :mod:`lispy.chapter5.insanity_words`: the same puzzle on 16-bit words (``zap``, ``poo``, ``puzza``);
+- :mod:`lispy.chapter5.insanity_graph`: the same puzzle by "some mathematics", no tree search;
 - :mod:`lispy.chapter5.puzzles`: n blocks in n colours, random puzzles, the search for them;
 - :mod:`lispy.chapter5.work`: the work counted: positions examined, cells ``allsol``'s ``*`` copies;
-- :mod:`lispy.chapter5.checks`: the chapter's claims that a run can check (depth first, paths, every
-  tower, the 24 rotations, the three orientations, the ``and`` of two words, ``lose`` trivial), each
-  against an independent computation.
+- :mod:`lispy.chapter5.checks`: the chapter's claims a run can check, against independent computations.
 """

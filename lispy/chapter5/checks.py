@@ -1,16 +1,10 @@
 """Chapter 5's claims that a run can check, each checked against an independent computation.
 
-McCarthy's chapter 5 says more than its definitions: that ``search`` is depth first and gives
-"the winning position", that the path example finds a path, that ``puzz2`` is "the list of all
-24 cycles", that three orientations of the first block are enough "for symmetry reasons", that
-the bit words' ``and`` tells whether a block fits, that the words' ``lose`` "is trivial", and
-that ``allsol`` finds all the solutions.  Each function here runs the transcription and a plain
-Python computation written without it (no ``search``, no cons cells where they can be avoided),
-and reports how many cases were tried and how many agreed (:class:`Agreement`).  The edition's
-inventory of the notes' claims (:mod:`lispy.edition.claims`) words the results.
-
-Each check takes the thing it checks as a parameter with the transcription as its default, so
-that a test can hand it a wrong one and see the check fail.
+Each function runs the transcription and a plain Python computation written without it (no
+``search``, no cons cells where they can be avoided), and reports how many cases were tried and how
+many agreed (:class:`Agreement`); the edition's inventory of the notes' claims
+(:mod:`lispy.edition.claims`) words the results.  Each takes the thing it checks as a parameter,
+the transcription by default, so that a test can hand it a wrong one and see the check fail.
 """
 
 from __future__ import annotations
@@ -23,21 +17,10 @@ from typing import Any, NamedTuple
 
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
+from lispy.chapter5.puzzles import ROTATIONS
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
 from lispy.runtime.counting import Count
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
-
-__all__ = [
-    "Agreement",
-    "and_test",
-    "depth_first",
-    "every_tower",
-    "lose_never_fires",
-    "non_losing_positions",
-    "paths_found",
-    "rotations",
-    "symmetric_towers",
-]
 
 Searcher = Callable[[Any, Any, Any], TreeSearch]
 
@@ -64,9 +47,6 @@ def _agreement(cases: Iterator[tuple[Any, bool]]) -> Agreement:
         if not same and first is None:
             first = case
     return Agreement(tried, agreed, first)
-
-
-# --- the general search: depth first, its value the first win -----------------------------------
 
 
 def _random_tree(
@@ -107,10 +87,9 @@ def _depth_first(p: Any, lose: Callable[[Any], bool], ter: Callable[[Any], bool]
 
 
 def depth_first(trees: int = 200, searcher: Searcher = tree_search) -> Agreement:
-    """ "We begin with a general depth first tree search function" and "the value of search p is the
-    winning position" (ch. 5): on ``trees`` random trees, the positions ``search`` tests with
-    ``lose``, in order, are those of a preorder walk that stops at the first win, and its value is
-    that win (``LOSE`` where there is none).
+    """ "We begin with a general depth first tree search function" (ch. 5): on ``trees`` random trees,
+    ``search`` tests with ``lose`` the positions of a preorder walk that stops at the first win, in
+    order, and gives that win (``LOSE`` where there is none).
 
     >>> depth_first(20)
     Agreement(tried=20, agreed=20, first_disagreement=None)
@@ -132,8 +111,6 @@ def depth_first(trees: int = 200, searcher: Searcher = tree_search) -> Agreement
     return _agreement(cases())
 
 
-# --- paths in a graph ---------------------------------------------------------------------------
-
 _VERTICES = "ABCDEF"
 
 
@@ -154,9 +131,8 @@ def _simple_paths(graph: dict[str, list[str]], path: list[str], final: str) -> I
 
 def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher | None = None) -> Agreement:
     """ "Our first example is finding a path from an initial node to a final node in a graph" (ch. 5):
-    on ``graphs`` random graphs of six vertices (each edge there with probability 0.3, cycles
-    allowed), ``search (A)`` is the first path to ``F`` of an independent walk, reversed, or ``LOSE``
-    exactly where no path exists, and ``allsol (A)`` is every path, in the same order.
+    on ``graphs`` random graphs of six vertices (each edge with probability 0.3), ``search (A)`` is an
+    independent walk's first path to ``F``, reversed, or ``LOSE``, and ``allsol (A)`` every path.
 
     >>> paths_found(20)
     Agreement(tried=20, agreed=20, first_disagreement=None)
@@ -179,9 +155,6 @@ def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher | None =
     return _agreement(cases())
 
 
-# --- Instant Insanity ---------------------------------------------------------------------------
-
-
 def _cycles(puzz: Any) -> list[list[tuple[str, ...]]]:
     """``puzz`` as Python: for each block, its orientations, each a tuple of four side colours."""
     return [[tuple(o) for o in to_pylist(block)] for block in to_pylist(puzz)]
@@ -195,11 +168,9 @@ def _position(chosen: tuple[tuple[str, ...], ...]) -> Any:
 
 def every_tower(puzz: Any = insanity.puzz, allsol: Callable[[Any], Any] = insanity.allsol) -> Agreement:
     """ "The object of the puzzle is to build a tower of all four blocks such that each vertical face
-    of the tower involves all four colors" and ``allsol`` finds all the solutions (ch. 5): every
-    choice of one orientation per block in ``puzz`` is tried (3 × 24 × 24 × 24 for the notes'
-    puzzle), and those whose four faces each show four colours are, in order, ``allsol p₀``.
-    ``tried`` is the number of choices, ``agreed`` the towers among them when the lists agree
-    (else 0, and the first disagreement is the pair of lists).
+    of the tower involves all four colors" (ch. 5): of every choice of one orientation per block
+    (``tried``), those whose faces each show four colours (``agreed``, else 0 and the two lists)
+    are, in order, ``allsol p₀``.
 
     >>> every_tower()
     Agreement(tried=41472, agreed=3, first_disagreement=None)
@@ -216,36 +187,18 @@ def every_tower(puzz: Any = insanity.puzz, allsol: Callable[[Any], Any] = insani
 
 def rotations(puzz2: Any = insanity.puzz2) -> Agreement:
     """ "We write down one cycle of side colors for each choice of the face put on top and get the list
-    of all 24 cycles" (ch. 5): the cycles of ``puzz2`` are the side faces, read clockwise from the
-    first, of the 24 rotations of a cube whose faces are numbered 1 (top), 2 to 5 (the sides
-    clockwise) and 6 (bottom).  The rotations are generated independently, as permutations: a
-    quarter turn about the vertical axis and a quarter turn about the axis through faces 3 and 5.
-    ``tried``: the cycles of ``puzz2``; ``agreed``: those that are a rotation's, each once.
+    of all 24 cycles" (ch. 5): of the cycles of ``puzz2`` (``tried``), those that are the side faces
+    of one of the cube's 24 rotations (:data:`lispy.chapter5.puzzles.ROTATIONS`), each once (``agreed``).
 
     >>> rotations()
     Agreement(tried=24, agreed=24, first_disagreement=None)
     """
-    start: tuple[int, ...] = (1, 2, 3, 4, 5, 6)  # the face at: top, side 1, side 2, side 3, side 4, bottom
-
-    def turn(o: tuple[int, ...]) -> tuple[int, ...]:
-        return (o[0], o[2], o[3], o[4], o[1], o[5])
-
-    def tip(o: tuple[int, ...]) -> tuple[int, ...]:  # side 1 comes up, the top goes to side 3
-        return (o[1], o[5], o[2], o[0], o[4], o[3])
-
-    group, frontier = {start}, [start]
-    while frontier:
-        o = frontier.pop()
-        for g in (turn(o), tip(o)):
-            if g not in group:
-                group.add(g)
-                frontier.append(g)
-    sides = {o[1:5] for o in group}
+    sides = {tuple(r[i] + 1 for i in range(1, 5)) for r in ROTATIONS}
     listed = [tuple(c) for c in to_pylist(puzz2)]
     counts = Counter(listed)
     bad = next((c for c in listed if c not in sides or counts[c] > 1), None)
     good = sum(1 for c in listed if c in sides and counts[c] == 1)
-    return Agreement(len(listed), good if len(group) == 24 else 0, bad)
+    return Agreement(len(listed), good if len(sides) == 24 else 0, bad)
 
 
 def _faces_permuted(word: int, order: tuple[int, ...]) -> int:
@@ -263,11 +216,9 @@ tower turned over (right and left swapped)."""
 
 
 def symmetric_towers(full: Any = None, reduced: Any = None) -> tuple[int, int, bool]:
-    """ "for symmetry reasons we need only consider three as distinct, say the first, ninth, and
-    seventeen" (ch. 5): ``(every solution with the first block in all 24 orientations, the
-    solutions with it in three, whether the first are exactly the second turned by the 8
-    symmetries of a tower)``, on words.  ``full`` and ``reduced`` default to ``allsol (0)`` with
-    ``puzz4`` and with ``puzza``; the comparison is of multisets, positions as tuples of words.
+    """ "for symmetry reasons we need only consider three as distinct" (ch. 5): ``(the solutions on
+    words with the first block in its 24 orientations (``full``), those with it in three
+    (``reduced``), whether the first are the second turned by the 8 symmetries of a tower)``.
 
     >>> symmetric_towers()
     (24, 3, True)
@@ -307,10 +258,9 @@ def _partial_towers(blocks: list[list[tuple[str, ...]]]) -> Iterator[tuple[tuple
 
 def and_test(fits: Callable[[int, int], bool] | None = None, puzz: Any = insanity.puzz) -> Agreement:
     """ "A particular face cycle from the next block can be added to the tower if the and of its word
-    with the word representing the tower is zero" (ch. 5): for every partial tower the search can
-    reach and every orientation of the next block, ``fits(tower word, zap cycle)`` (by default the
-    notes' test, ``[a p and x] = 0``) is true exactly when the list representation's ``lose`` is
-    false for the tower with the block added.  Words are made from the colours (:func:`_word`).
+    with the word representing the tower is zero" (ch. 5): for every partial tower and orientation
+    of the next block, ``fits(tower word, zap cycle)`` (the notes' ``[a p and x] = 0``) is true
+    exactly when the list representation's ``lose`` is false for the tower with the block added.
 
     >>> and_test()
     Agreement(tried=2427, agreed=2427, first_disagreement=None)
@@ -332,10 +282,8 @@ def and_test(fits: Callable[[int, int], bool] | None = None, puzz: Any = insanit
 
 def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, Agreement]:
     """ "lose is trivial, because the mapchoose is used to make sure that only non-losing new positions
-    are generated by successors" (ch. 5): ``allsol (0)`` on words run with ``lose`` counted and
-    every position kept.  Returns ``(positions lose was applied to, how often it was true, whether
-    each position is a tower with no colour twice on a face)``: each word has, on every face, one
-    bit per block placed, so the colours on a face are all different.
+    are generated by successors" (ch. 5): ``(positions allsol (0) applies lose to, how often it was
+    true, whether each is a tower with one bit a face per block placed: no colour twice)``.
 
     >>> lose_never_fires()
     (105, 0, Agreement(tried=105, agreed=105, first_disagreement=None))
@@ -353,12 +301,9 @@ def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, 
 
 
 def non_losing_positions() -> tuple[int, int, int, bool]:
-    """ "without changing the basic search algorithm" (ch. 5): the one ``search`` of
-    :func:`~lispy.chapter5.tree_search.tree_search` run on both representations, the positions each
-    applies ``lose`` to counted and kept.  Returns ``(positions the lists' search examines, those of
-    them that do not lose, positions the words' search examines, whether the words' are the lists'
-    non-losing ones, in the same order)``; a list position is compared with a word position by the
-    colours on its faces.
+    """ "without changing the basic search algorithm" (ch. 5): ``(positions the lists' search examines,
+    those of them that do not lose, positions the words' search examines, whether these are those,
+    in the same order, by the colours on their faces)``.
 
     >>> non_losing_positions()
     (591, 29, 29, True)

@@ -18,7 +18,7 @@ The puzzle is computed from the blocks by the notes' assignments::
 A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
 parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`orientations` runs the chain
-``puzz1 → puzz3 → puzz4 → puzz`` as one pipeline for other blocks.  ``cycles`` and ``successors``
+``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``cycles`` and ``successors``
 call the notes' own recursive ``upto`` and ``mapcar2`` (:mod:`lispy.sexpr.literal`).  The search::
 
     p₀ = (NIL NIL NIL NIL),
@@ -31,49 +31,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import toolz  # toolz ships no type information
-
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
-from lispy.sexpr.lists import (
-    a,
-    append,
-    cons,
-    d,
-    length,
-    mapcar,
-    maplist,
-    member,
-    nth,
-    orlis,
-    prup,
-    sublis,
-)
+from lispy.sexpr.lists import a, append, cons, d, length, mapcar, maplist, member, nth, orlis, prup, sublis
 from lispy.sexpr.literal import mapcar2, upto
 from lispy.sexpr.reader import read
-
-__all__ = [
-    "FACES",
-    "allsol",
-    "allsol_efficient",
-    "block_orientations",
-    "cycles",
-    "first_block_reduced",
-    "lose",
-    "orientations",
-    "p0",
-    "puzz",
-    "puzz1",
-    "puzz2",
-    "puzz3",
-    "puzz4",
-    "search",
-    "substitutions",
-    "successors",
-    "ter",
-    "tower",
-    "tower_search",
-]
 
 
 def cycles(u: Any) -> Any:
@@ -98,9 +60,6 @@ puzz2 = append(cycles(read("(2 3 4 5)")), append(cycles(read("(2 5 4 3)")), appe
 # fmt: on
 """The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation."""
 
-FACES = read("(1 2 3 4 5 6)")
-"""The face numbers, top, the four sides clockwise, bottom: the constant of ``puzz3``'s ``prup``."""
-
 puzz3 = mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
 """``puzz3 ← mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: for each block, face number to colour,
 ``((1 . top) (2 . side1) ... (6 . bottom))``."""
@@ -115,10 +74,6 @@ first block cut to orientations 1, 9 and 17, one for each of its three axes (ERR
 parenthesised list of values is LISP's ``list``, here ``lisp(...)``)."""
 
 
-# The same three assignments as functions, for puzzles other than the notes' (each body is the
-# assignment's expression, with the name assigned before it as the parameter).
-
-
 def substitutions(puzz1: Any) -> Any:
     """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``.
 
@@ -128,40 +83,19 @@ def substitutions(puzz1: Any) -> Any:
     return mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
 
 
-def block_orientations(puzz3: Any) -> Any:
-    """``mapcar[puzz3,λs.sublis[s,puzz2]]``: ``puzz4`` of the substitutions ``puzz3``.
-
-    >>> a(a(block_orientations(substitutions(read("((G B B W R G))")))))
-    (B B W R)
-    """
-    return mapcar(puzz3, lambda s: sublis(s, puzz2))
-
-
-def first_block_reduced(puzz4: Any) -> Any:
-    """``(a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4``: ``puzz`` of ``puzz4``.
-
-    The first block keeps orientations 1, 9 and 17, one for each of its three
-    axes: turning the whole tower about its axis or upside down maps any
-    solution to one with the first block in one of these, so nothing is lost.
-
-    >>> from lispy.sexpr.lists import length
-    >>> length(a(first_block_reduced(puzz4))), first_block_reduced(puzz4) == puzz
-    (3, True)
-    """
-    return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
-
-
 def orientations(blocks: Any) -> Any:
-    """``puzz`` for any blocks written as ``puzz1`` is: the notes' chain of assignments as a pipeline,
-    ``puzz1 → puzz3 → puzz4 → puzz``.
+    """``puzz`` for any blocks written as ``puzz1`` is: the notes' assignments in a row, ``puzz1 → puzz3
+    → puzz4 → puzz``, each the assignment's expression on the value before it.
 
-    ``blocks``: a list of blocks, each ``(top side1 side2 side3 side4 bottom)``.
+    ``blocks``: a list of blocks, each ``(top side1 side2 side3 side4 bottom)``.  The first block
+    keeps orientations 1, 9 and 17, one for each of its three axes: turning the whole tower about
+    its axis or upside down maps any solution to one with the first block in one of these.
 
-    >>> from lispy.sexpr.lists import length
     >>> orientations(puzz1) == puzz, length(a(orientations(puzz1))), length(a(nth(orientations(puzz1), 2)))
     (True, 3, 24)
     """
-    return toolz.pipe(blocks, substitutions, block_orientations, first_block_reduced)
+    puzz4 = mapcar(substitutions(blocks), lambda s: sublis(s, puzz2))
+    return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
 
 
 p0 = read("(NIL NIL NIL NIL)")

@@ -1,40 +1,28 @@
 """Instant Insanity by "some mathematics": the graph of opposite faces, and no extensive tree search.
 
-McCarthy 1973, ch. 5, after the bit-word search: "A greater speedup can be made by the
-application of some mathematics.  In fact, with enough mathematics, extensive tree search is
-unnecessary in this problem."  The mathematics is F. de Carteblanche's (the pseudonym of R. L.
-Brooks, C. A. B. Smith, A. H. Stone and W. T. Tutte), "The coloured cubes problem", *Eureka*
-(Cambridge), 1947, which graph-theory textbooks retell as the solution of Instant Insanity
-(e.g. R. J. Wilson, *Introduction to Graph Theory*):
+McCarthy 1973, ch. 5: "A greater speedup can be made by the application of some mathematics.  In
+fact, with enough mathematics, extensive tree search is unnecessary in this problem."  The
+mathematics is F. de Carteblanche's (R. L. Brooks, C. A. B. Smith, A. H. Stone and W. T. Tutte),
+"The coloured cubes problem", *Eureka* (Cambridge), 1947, as graph-theory textbooks retell it
+(R. J. Wilson, *Introduction to Graph Theory*):
 
-* the colours are the vertices of a multigraph; each block gives three edges, one for each pair
-  of its opposite faces, joining the pair's two colours (a loop if they are the same) and
-  labelled with the block;
+* the colours are the vertices of a multigraph; each block gives three edges, one for each pair of
+  its opposite faces, joining their two colours (a loop if they are the same);
 * the front and back faces of a tower show every colour once each exactly when the front/back
-  pairs of its blocks form a *factor*: a subgraph with one edge from every block and every
-  colour of degree 2, that is, a union of cycles; walking each cycle in one direction puts the
-  end an edge leaves in front and the end it enters behind;
-* the right/left pairs form a second factor, with no edge in common with the first (a block
-  cannot show one pair of faces both front/back and right/left), and the top/bottom pairs
-  are what is left;
-* conversely any two edge-disjoint factors make towers: each cycle can be walked either way,
-  and either factor can be front/back, so a pair whose factors have c₁ and c₂ cycles gives
-  2 × 2^(c₁+c₂) towers, each block in one of its 24 rotations.  The notes' ``allsol`` keeps
-  the first block in 3 of its 24 orientations, one per axis, and so counts each tower once for
-  the 8 symmetries of a tower (4 quarter turns, and every block turned over about the
-  front-back axis): 2^(c₁+c₂-2) of them.
+  pairs of its blocks form a *factor*: one edge from every block, every colour of degree 2, a union
+  of cycles; walking each cycle one way puts the end an edge leaves in front;
+* the right/left pairs form a second factor with no edge in common with the first, so a pair of
+  edge-disjoint factors with c₁ and c₂ cycles gives 2 × 2^(c₁+c₂) towers (either factor front/back,
+  each cycle either way); the notes' ``allsol``, which keeps the first block in 3 of its 24
+  orientations, counts each up to the 8 symmetries of a tower: 2^(c₁+c₂-2) of them.
 
-The work is small: a factor is found block by block, trying the block's three edges and keeping
-those that leave no colour of degree above 2 (:func:`factors`; for n blocks at most 3^n tries,
-and far fewer with the degrees cut), then the factors are compared two by two.  For the notes'
-puzzle that is a few dozen candidate subgraphs, against the hundreds of positions that
-``search`` and ``allsol`` examine; the gap grows with the number of blocks.
-
-The data are lists, as in the notes.  An edge is ``(k (f . x) (g . y))``: block ``k``, its
-opposite faces ``f`` and ``g`` (numbered as in ``puzz1``: 1 top, 2 to 5 the sides clockwise,
-6 bottom), coloured ``x`` and ``y``.  A directed edge (in a walked cycle) has the face it leaves
-first.  A tower is a position of the notes' list representation: four faces, front, right,
-back, left, going round clockwise, each the colours of the blocks from the last to the first.
+A factor is found block by block, keeping the edges that leave no colour of degree above 2
+(:func:`factors`: at most 3^n tries for n blocks, far fewer with the degrees cut), then the factors
+are compared two by two: a few dozen candidate subgraphs for the notes' puzzle, against the
+hundreds of positions ``search`` and ``allsol`` examine.  The data are lists: an edge is
+``(k (f . x) (g . y))``, block ``k``'s opposite faces ``f`` and ``g`` (numbered as in ``puzz1``)
+coloured ``x`` and ``y``, a directed edge leaving its first face; a tower is a position of the list
+representation, its faces front, right, back, left, each the blocks' colours last first.
 """
 
 from __future__ import annotations
@@ -43,6 +31,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from lispy.chapter5.insanity import substitutions
+from lispy.runtime.counting import Count
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import (
     a,
@@ -62,35 +51,15 @@ from lispy.sexpr.lists import (
 )
 from lispy.sexpr.reader import read
 
-__all__ = [
-    "OPPOSITE",
-    "GraphMethod",
-    "colour_graph",
-    "cycles_of",
-    "directions",
-    "disjoint",
-    "edges",
-    "factors",
-    "fits",
-    "graph_method",
-    "pairs",
-    "symmetries",
-    "towers",
-]
-
 OPPOSITE = read("((1 6) (2 4) (3 5))")
 """A block's three pairs of opposite faces: top and bottom, sides 1 and 3, sides 2 and 4."""
-
-
-# --- the graph ---------------------------------------------------------------------------------
 
 
 def edges(k: int, s: Any) -> Any:
     """``edges[k,s] ← mapcar[((1 6) (2 4) (3 5)),λf.(k assoc[a f,s] assoc[a d f,s])]``.
 
     Block ``k``'s three edges; ``s`` is its substitution ``((1 . top) … (6 . bottom))``, an
-    element of the notes' ``puzz3``.  ``edges[1,((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))]``
-    is ``((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))``.
+    element of the notes' ``puzz3``.
 
     >>> edges(1, read("((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G))"))
     ((1 (1 . G) (6 . G)) (1 (2 . B) (4 . W)) (1 (3 . B) (5 . R)))
@@ -126,9 +95,6 @@ def turn(e: Any) -> Any:
     return lisp(a(e), head(e), tail(e))
 
 
-# --- factors: one edge from every block, every colour of degree 2 --------------------------------
-
-
 def occurrences(x: Any, u: Any) -> int:
     """``occurrences[x,u] ← length mapchoose[u,λy.y = x,λy.y]``: how often ``x`` is in ``u``."""
     return length(mapchoose(u, lambda y: equal(y, x), lambda y: y))
@@ -154,10 +120,9 @@ def factors(u: Any, w: Any = NIL, fit: Callable[[Any, Any], bool] = fits) -> Any
             else mapapp[a u,λe.{d tail e . d head e . w}[λv.
                 if fits[e,v] then mapcar[factors[d u,v],λf.e . f] else NIL]]
 
-    ``u`` is a graph as :func:`colour_graph` gives; ``w`` the colours at the ends chosen before.
-    With as many colours as blocks, degree at most 2 everywhere is degree exactly 2: each
-    result is a factor, its edges in the blocks' order.  ``fit`` is ``fits`` unless a caller
-    wants to count the candidates (:func:`graph_method` does).
+    ``u`` is a graph as :func:`colour_graph` gives, ``w`` the colours at the ends chosen before; with
+    as many colours as blocks, each result is a factor, its edges in the blocks' order.  ``fit``
+    is ``fits`` unless a caller counts the candidates (:func:`graph_method` does).
 
     >>> from lispy.chapter5.insanity import puzz3
     >>> length(factors(colour_graph(puzz3))), a(factors(colour_graph(puzz3)))
@@ -171,8 +136,7 @@ def factors(u: Any, w: Any = NIL, fit: Callable[[Any, Any], bool] = fits) -> Any
 def disjoint(f: Any, g: Any) -> bool:
     """``disjoint[f,g] ← andlis[mapcar2[f,g,λyz.¬[y = z]],λx.x]``: no edge in common.
 
-    ``f`` and ``g`` are factors, one edge per block in the blocks' order, so they share an edge
-    only where they choose the same one for the same block.
+    ``f`` and ``g`` are factors, one edge per block in the blocks' order.
 
     >>> f = read("((1 (1 . G) (6 . G)) (2 (2 . B) (4 . W)))")
     >>> g = read("((1 (1 . G) (6 . G)) (2 (3 . B) (5 . W)))")
@@ -185,24 +149,16 @@ def disjoint(f: Any, g: Any) -> bool:
 def pairs(fs: Any, apart: Callable[[Any, Any], bool] = disjoint) -> Any:
     """``pairs fs ← if n fs then NIL else mapchoose[d fs,λg.disjoint[a fs,g],λg.(a fs g)] * pairs d fs``.
 
-    The edge-disjoint pairs ``(f g)`` of the factors ``fs``, each unordered pair once: the
-    solutions, each one for all the towers its cycles' directions and the choice of ``f`` or
-    ``g`` for front/back give.  ``apart`` is ``disjoint`` unless a caller counts comparisons.
+    The edge-disjoint pairs ``(f g)`` of the factors ``fs``, each unordered pair once: the solutions,
+    up to the towers each gives.  ``apart`` is ``disjoint`` unless a caller counts comparisons.
 
     >>> from lispy.chapter5.insanity import puzz3
     >>> length(pairs(factors(colour_graph(puzz3))))  # the notes' puzzle: two solutions up to the towers
     2
     """
-    return (
-        NIL
-        if n(fs)
-        else append(
-            mapchoose(d(fs), lambda g: apart(a(fs), g), lambda g: lisp(a(fs), g)), pairs(d(fs), apart)
-        )
-    )
-
-
-# --- from a pair of factors to towers ----------------------------------------------------------
+    return NIL if n(fs) else append(
+        mapchoose(d(fs), lambda g: apart(a(fs), g), lambda g: lisp(a(fs), g)), pairs(d(fs), apart)
+    )  # fmt: skip
 
 
 def cycles_of(h: Any) -> Any:
@@ -290,27 +246,6 @@ def towers(pair: Any) -> Any:
     ))  # fmt: skip
 
 
-def symmetries(p: Any) -> Any:
-    """The 8 positions that are the tower ``p`` turned: a quarter turn moves every face one
-    place round, and turning every block over about the front-back axis swaps right and left::
-
-        symmetries p ← mapapp[turns[p,4],λq.(q  a q . reverse d q)]
-        turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]
-
-    >>> length(symmetries(read("((G W R B) (R W G B) (B R G W) (W B G R))")))
-    8
-    """
-    return mapapp(turns(p, 4), lambda q: lisp(q, cons(a(q), reverse(d(q)))))
-
-
-def turns(p: Any, k: int) -> Any:
-    """``turns[p,k] ← if k = 0 then NIL else p . turns[d p * (a p),k - 1]``: ``p`` turned 0 … k-1 times."""
-    return NIL if k == 0 else cons(p, turns(append(d(p), lisp(a(p))), k - 1))
-
-
-# --- the method, with its work counted ----------------------------------------------------------
-
-
 class GraphMethod(NamedTuple):
     """The graph method on one puzzle: what it built, what it found, and the work it did."""
 
@@ -348,18 +283,8 @@ def graph_method(puzz1: Any) -> GraphMethod:
             f"graph_method: {length(puzz1)} blocks in {len(colours)} colours; a face of the tower shows "
             "one colour per block, so the puzzle needs as many colours as blocks"
         )
-    tried: list[Any] = []
-    compared: list[Any] = []
-
-    def counted_fits(e: Any, w: Any) -> bool:
-        tried.append(e)
-        return fits(e, w)
-
-    def counted_disjoint(f: Any, g: Any) -> bool:
-        compared.append(f)
-        return disjoint(f, g)
-
+    tried, compared = Count(fits), Count(disjoint)
     graph = colour_graph(substitutions(puzz1))
-    found = factors(graph, NIL, counted_fits)
-    solutions = pairs(found, counted_disjoint)
-    return GraphMethod(graph, found, solutions, len(tried), len(compared))
+    found = factors(graph, NIL, tried.counted)
+    solutions = pairs(found, compared.counted)
+    return GraphMethod(graph, found, solutions, tried.calls, compared.calls)

@@ -21,32 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import toolz  # toolz ships no type information
-
-from lispy.chapter5.insanity import orientations, puzz
+from lispy.chapter5.insanity import puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
 from lispy.sexpr.literal import mapchoose
-
-__all__ = [
-    "COLOURS",
-    "allsol",
-    "allsol_efficient",
-    "lose",
-    "p0",
-    "poo",
-    "puzza",
-    "search",
-    "successors",
-    "ter",
-    "tower",
-    "word_colours",
-    "word_puzzle",
-    "word_tower_search",
-    "words",
-    "zap",
-]
 
 
 def poo(x: Any) -> int:
@@ -70,32 +49,6 @@ def zap(v: Any) -> int:
     return 0 if n(v) else poo(a(v)) + 16 * zap(d(v))
 
 
-COLOURS = ("R", "W", "G", "B")
-"""The colours in the order of their bits: ``poo`` gives 1, 2, 4, 8."""
-
-
-def word_colours(w: int) -> Any:
-    """The inverse of :func:`zap`, for reading results: the colours of a block's word.
-
-    ``word_colours(0x8421)`` is ``(R W G B)``.  Not in the notes.  Raises
-    ``ValueError`` if a face's four bits are not exactly one colour.
-
-    >>> word_colours(0x8421)
-    (R W G B)
-    >>> word_colours(0x8423)
-    Traceback (most recent call last):
-      ...
-    ValueError: word_colours: face 1 of 0x8423 is not one colour
-    """
-    colours = []
-    for face in range(4):
-        nibble = (w >> (4 * face)) & 0xF
-        if nibble not in (1, 2, 4, 8):
-            raise ValueError(f"word_colours: face {face + 1} of {w:#06x} is not one colour")
-        colours.append(COLOURS[nibble.bit_length() - 1])
-    return lisp(*colours)
-
-
 puzza = mapcar(puzz, lambda x: mapcar(x, zap))
 """``puzz`` with each orientation as a word (ch. 5)."""
 
@@ -107,18 +60,6 @@ def words(puzz: Any) -> Any:
     (True, True)
     """
     return mapcar(puzz, lambda x: mapcar(x, zap))
-
-
-def word_puzzle(blocks: Any) -> Any:
-    """``puzza`` for any blocks written as ``puzz1`` is: ``puzz1 → puzz3 → puzz4 → puzz → puzza``.
-
-    >>> from lispy.chapter5.insanity import puzz1
-    >>> word_puzzle(puzz1) == puzza
-    True
-    >>> word_tower_search(word_puzzle(puzz1)).search(p0) == search(p0)
-    True
-    """
-    return toolz.pipe(blocks, orientations, words)
 
 
 p0 = lisp(0)
@@ -133,8 +74,6 @@ def word_tower_search(puzza: Any) -> TreeSearch:
 
     >>> word_tower_search(puzza).search(p0)
     (65535 55275 22217 4744 0)
-    >>> [word_colours(w) for w in (4744, 22217 ^ 4744)]  # the first block, the second
-    [(B B W R), (R G G G)]
     """
 
     def lose(p: Any) -> bool:

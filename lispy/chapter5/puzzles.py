@@ -1,16 +1,10 @@
 """Instant Insanity beyond the notes' four blocks: n blocks in n colours, and random puzzles.
 
-The notes' puzzle has four blocks in four colours, and their ``ter p ← [length a p = 4]``
-says so.  With n blocks in n colours the puzzle is the same (each face of the tower must show
-all n colours) and so is the notes' search but for that 4: :func:`tower_search_n` is
-:func:`lispy.chapter5.insanity.tower_search` with ``n`` for 4 in ``ter`` (lispy's, not the notes'),
-said once: it takes the notes' ``lose`` and ``successors`` as they are.
-``puzz`` for n blocks is the notes' assignments unchanged
-(:func:`lispy.chapter5.insanity.orientations`).
-
-:func:`random_puzzle` colours n blocks at random; with ``solvable=True`` it builds them around a
-tower and then turns each block by a random rotation, so that the planted solution is not the
-first orientation the search tries.
+With n blocks in n colours the puzzle is the notes' (each face shows every colour), and so is the
+search but for ``ter p ← [length a p = 4]``: :func:`tower_search_n` takes the notes' ``lose`` and
+``successors`` as they are, with ``n`` for 4; ``puzz`` for n blocks is the notes' assignments
+(:func:`lispy.chapter5.insanity.orientations`).  :func:`random_puzzle` colours n blocks at random,
+or around a tower, each block then turned at random so that the search does not meet it first.
 """
 
 from __future__ import annotations
@@ -22,8 +16,6 @@ from lispy.chapter5.insanity import tower_search
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.lists import a, length
-
-__all__ = ["COLOURS", "ROTATIONS", "random_puzzle", "tower_search_n"]
 
 COLOURS = ("R", "W", "G", "B", "Y", "O", "P", "K")
 """Colours for up to 8 blocks: the notes' R, W, G, B, then yellow, orange, purple, black."""

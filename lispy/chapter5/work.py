@@ -1,24 +1,13 @@
 """The work chapter 5's searches do, counted: positions examined, and cells that ``*`` copies.
 
-Two of the notes' claims are about work, not answers.  "With enough mathematics, extensive
-tree search is unnecessary" compares the positions a search examines with what the graph method
-of :mod:`lispy.chapter5.insanity_graph` examines; :func:`positions_examined` counts the first
-(every position ``search`` or ``allsol`` is applied to, that is, every application of ``lose``).
-
-The other is about ``allsol``: "This form of the function is somewhat inefficient because of
-all the appending."  The simple form::
-
-    allsol p ← if lose p then NIL else if ter p then (p) else mapapp[successors p,allsol]
-    mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u,fn]
-
-copies, at every position, the lists of solutions found below each successor (``*`` copies its
-first argument's cells), so a solution found at depth k is copied k times; the efficient form
-``allsola[p,found]`` conses each solution onto ``found`` once and copies nothing.
-:func:`cells_copied` runs the simple form with a ``*`` that counts what it copies.  Where the
-solutions are many and deep the difference grows: :func:`ladder` is a graph whose k-th path is k
-edges long (n paths, n(n+1)/2 cells copied against n conses), :func:`comb` the same tree
-with constant-time ``lose``, ``ter`` and ``successors``, and :func:`binary_tree` a tree whose
-2^n leaves are all solutions (n·2^n against 2^n).
+Two of the notes' claims are about work.  "With enough mathematics, extensive tree search is
+unnecessary" compares the positions a search examines (every application of ``lose``:
+:func:`positions_examined`) with the graph method's work (:mod:`lispy.chapter5.insanity_graph`).
+And the simple ``allsol`` "is somewhat inefficient because of all the appending": its ``mapapp``
+copies, at every position, the lists of solutions found below each successor, so a solution found
+at depth k is copied k times, where ``allsola`` conses each once.  :func:`cells_copied` counts the
+copies; :func:`ladder`, :func:`comb` and :func:`binary_tree` are where they grow (n(n+1)/2 cells
+for n solutions, and n·2^n for 2^n).
 """
 
 from __future__ import annotations
@@ -30,17 +19,6 @@ from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
-
-__all__ = [
-    "Copying",
-    "NamedLose",
-    "binary_tree",
-    "cells_copied",
-    "comb",
-    "ladder",
-    "named_lose",
-    "positions_examined",
-]
 
 
 def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[Any, int]:
@@ -105,43 +83,21 @@ def ladder(n: int) -> Any:
 
 
 def comb(n: int) -> TreeSearch:
-    """A search application with ``n`` solutions, one at each depth 1 … ``n``: a spine of positions
-    0 … n-1, each with a leaf (the solution ``-(k+1)``) and the next position of the spine as its
-    successors.  Start at ``0``.  Its ``lose``, ``ter`` and ``successors`` take constant time, so
-    the simple ``allsol``'s copying, n(n+1)/2 cells, is what grows: the ladder without the
-    paths' ``ε``."""
-
-    def lose(p: Any) -> bool:
-        return False
-
-    def ter(p: Any) -> bool:
-        return p < 0
-
-    def successors(p: Any) -> Any:
-        return lisp(-(p + 1), p + 1) if p + 1 < n else lisp(-(p + 1))
-
-    return tree_search(lose, ter, successors)
+    """A search application with ``n`` solutions, one at each depth 1 … ``n``, from ``0``: a spine of
+    positions 0 … n-1, each with a leaf (the solution ``-(k+1)``) and the next position of the spine
+    as its successors.  Its ``lose``, ``ter`` and ``successors`` take constant time, so the simple
+    ``allsol``'s copying, n(n+1)/2 cells, is what grows: the ladder without the paths' ``ε``."""
+    return tree_search(
+        lambda p: False, lambda p: p < 0, lambda p: lisp(-(p + 1), p + 1) if p + 1 < n else lisp(-(p + 1))
+    )
 
 
 def binary_tree(depth: int) -> TreeSearch:
-    """A search application whose 2^depth leaves are all solutions: positions numbered as in a
-    heap (the root ``1``, the successors of ``p`` are ``2p`` and ``2p + 1``), the leaves those
-    from ``2^depth`` on.  Start at ``1``.  The simple ``allsol`` copies each leaf once at each
-    of its ``depth`` ancestors, depth·2^depth cells in all."""
-
-    def lose(p: Any) -> bool:
-        return False
-
-    def ter(p: Any) -> bool:
-        return p >= 2**depth
-
-    def successors(p: Any) -> Any:
-        return lisp(2 * p, 2 * p + 1)
-
-    return tree_search(lose, ter, successors)
-
-
-# --- a claim of the notes shown: a win named LOSE ------------------------------------------------
+    """A search application whose 2^depth leaves are all solutions: positions numbered as in a heap
+    (from the root ``1``, the successors of ``p`` are ``2p`` and ``2p + 1``), the leaves those from
+    ``2^depth`` on.  The simple ``allsol`` copies each leaf once at each of its ``depth`` ancestors,
+    depth·2^depth cells in all."""
+    return tree_search(lambda p: False, lambda p: p >= 2**depth, lambda p: lisp(2 * p, 2 * p + 1))
 
 
 class NamedLose(NamedTuple):
@@ -165,15 +121,9 @@ def named_lose() -> list[NamedLose]:
     found = []
     for moves in (lisp("LOSE"), lisp("LOSE", "WIN")):
 
-        def lose(p: Any) -> bool:
-            return False
-
-        def ter(p: Any) -> bool:
-            return p != "START"
-
         def successors(p: Any, moves: Any = moves) -> Any:
             return moves
 
-        app = tree_search(lose, ter, successors)
+        app = tree_search(lambda p: False, lambda p: p != "START", successors)
         found.append(NamedLose(moves, app.search("START"), app.allsol("START")))
     return found

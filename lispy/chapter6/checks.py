@@ -1,43 +1,23 @@
 """Chapter 6's claims that a run can check, each checked against an independent computation.
 
-The notes say that ``valmax`` and ``valmin`` give "the correct move", that a primed ``maxlis``
-needs no ``-∞`` but is "meaningless for null lists", that straight minimax "does much more
-computation in general than is usually necessary", that in Figure 2.6 the moves marked x "have no
-effect on the value of the game or on the correct move", and that αβ stops examining a position's
-moves "once a move is found that refutes moving to the position".  Each function here runs the
-transcriptions on random trees and compares them with a plain Python minimax over nested Python
-lists (:func:`minimax`), written without them, reporting an
-:class:`~lispy.chapter5.checks.Agreement`-like count (:class:`Agreement`).  The edition's
-inventory of the claims (:mod:`lispy.edition.claims`) words the results.
+Each function runs the transcriptions on random trees and compares them with a plain Python minimax
+over nested Python lists (:func:`minimax`), written without them, reporting how many cases agreed
+(:class:`Agreement`, as :mod:`lispy.chapter5.checks` does: chapters do not import each other); the
+edition's inventory of the claims (:mod:`lispy.edition.claims`) words the results.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from lispy.chapter6.game_trees import (
-    GameTreeSearch,
-    NoMoveError,
-    game_tree_search,
-    maxlis,
-    maxlis_primed,
-)
+from lispy.chapter6.game_trees import GameTreeSearch, NoMoveError, game_tree_search, maxlis, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
 from lispy.runtime.counting import Count
+from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
-
-__all__ = [
-    "Agreement",
-    "AlphaBeta",
-    "alpha_beta",
-    "correct_move",
-    "minimax",
-    "primed",
-    "random_tree",
-    "unexamined_moves",
-]
 
 Tree = Any
 """A game tree as nested Python lists of numbers: a number is a terminal position."""
@@ -76,17 +56,13 @@ def minimax(t: Tree, max_to_move: bool) -> float:
     if not isinstance(t, list):
         return t
     values = [minimax(c, not max_to_move) for c in t]
-    return max(values) if max_to_move else min(values)
+    return max(values, default=-math.inf) if max_to_move else min(values, default=math.inf)
 
 
 def random_tree(rng: random.Random, k: int, n: int) -> Tree:
     """A tree of depth ``n`` with ``k`` moves at every position and leaves drawn from 0 to 9 (so that
     equal values, the ties, are common)."""
     return rng.randrange(10) if n == 0 else [random_tree(rng, k, n - 1) for _ in range(k)]
-
-
-def _sexp(t: Tree) -> Any:
-    return from_iterable(_sexp(c) for c in t) if isinstance(t, list) else t
 
 
 def _trees(count: int, seed: int) -> Iterator[Tree]:
@@ -109,7 +85,7 @@ def correct_move(trees: int = 120, seed: int = 1973, search: GameTreeSearch | No
 
     def cases() -> Iterator[tuple[Any, bool]]:
         for t in _trees(trees, seed):
-            p = _sexp(t)
+            p = from_python(t)
             best_max, best_min = minimax(t, True), minimax(t, False)
             chosen_max = minimax(t[to_pylist(p).index(s.movemax(p))], False)
             chosen_min = minimax(t[to_pylist(p).index(s.movemin(p))], True)
@@ -172,7 +148,7 @@ def alpha_beta(trees: int = 120, seed: int = 1973) -> AlphaBeta:
 
     def cases() -> Iterator[tuple[Any, bool]]:
         for t in _trees(trees, seed):
-            p = _sexp(t)
+            p = from_python(t)
             values = (full.valmax(p), ab.maxval(p), full.valmin(p), ab.minval(p))
             yield t, values == (minimax(t, True),) * 2 + (minimax(t, False),) * 2
 

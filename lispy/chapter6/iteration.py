@@ -6,13 +6,11 @@ The notes give ``maxlis`` recursively, then "only the iterative version of maxli
     maxlis[u,f] ← maxlisa[u,-∞,f]
     maxlisa[u,x,f] ← if n u then x else maxlisa[d u,max[x,f[a u]],f]
 
-The first leaves a ``max`` pending at every element and finishes them on the way back; the second
-carries the maximum so far in ``x``, and its recursive call is its whole value (a tail call), which
-a LISP compiler makes a jump: a loop in constant space.  Python makes no such jump, so the
-transcription :func:`~lispy.chapter6.game_trees.maxlisa` still takes a frame per element;
-:func:`maxlisa_loop` is ``maxlisa`` as the compiler runs it.  :func:`forms` gives the three, ready to
-run on a list of numbers (the edition's inventory of claims times them, :mod:`lispy.edition.claims`),
-and :func:`frames_open` counts the frames each keeps open: the space the notes' "better" saves.
+The first leaves a ``max`` pending at every element; the second's recursive call is its whole value
+(a tail call), which a LISP compiler makes a jump.  Python makes none, so the transcription
+:func:`~lispy.chapter6.game_trees.maxlisa` still takes a frame per element; :func:`maxlisa_loop` is
+``maxlisa`` as the compiler runs it.  :func:`forms` gives the three, ready to time, and
+:func:`frames_open` counts the frames each keeps open: the space the notes' "better" saves.
 """
 
 from __future__ import annotations
@@ -27,8 +25,6 @@ from lispy.runtime.counting import Count
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import from_iterable
 from lispy.sexpr.lists import a, d, n
-
-__all__ = ["FORMS", "forms", "frames_open", "maxlisa_loop"]
 
 
 def maxlisa_loop(u: Any, x: Any, f: Callable[[Any], Any]) -> Any:

@@ -1,32 +1,17 @@
 """A transposition table is ``valmax`` memoised: chapter 6's minimax with each position valued once.
 
-McCarthy 1973, ch. 6.  The bodies of ``valmax`` and ``valmin`` are the notes', unchanged::
+McCarthy 1973, ch. 6: the bodies of ``valmax`` and ``valmin`` are the notes', unchanged, each wrapped
+in ``toolz.memoize`` (:func:`memoised_search`), so that a position reached again by another order
+of the same moves (a *transposition*) is looked up, not searched again.  Tic-tac-toe from the empty
+board: ``valmax`` examines 549,946 positions; memoised on the position, each of the 5,478 distinct
+ones once; on the game's symmetry key (8 boards one), 765.  The value is 0 all three ways.
 
-    valmax p ← if ter p then imval p else maxlis[successors p,valmin]
-    valmin p ← if ter p then imval p else minlis[successors p,valmax]
-
-:func:`memoised_search` wraps each in ``toolz.memoize``, so a position reached again by
-another order of the same moves (a *transposition*) is looked up, not searched again.
-Tic-tac-toe from the empty board: ``valmax`` examines the whole game tree, 549,946
-positions; memoised on the position it examines each of the 5,478 distinct positions once;
-memoised on the game's symmetry key (the 8 boards that differ by a rotation or reflection are
-one) it examines 765.  The value is 0 all three ways.
-
-**Why this is right for minimax.**  ``valmax p`` is a function of ``p`` alone: the value of the
-subtree below ``p``, whatever the path to ``p`` and whatever was searched before.  So a table from
-positions to values answers every later call exactly (valmax and valmin keep separate tables: the
-same position has one value with the maximizing player to move and another with the minimizing).
-
-**Why the same table is wrong for αβ.**  ``maxval1[p,α,β]`` is not a function of ``p`` alone: it is
-``max[α,min[β,valmax p]]``, the value *clamped to the window*.  A search that was cut off
-(``w ≥ β``) learned only that the value is at least β; one in which no move reached α learned only
-that it is at most α.  Memoised on the position alone (:func:`position_keyed_maxval`, a defect
-found in peer implementations), such a bound is handed out later as if it were the value, to a
-search with a different window, and the root's value comes out wrong.  The fix is the table of
-:mod:`lispy.aima.transposition`, which stores with each value whether it is exact, a lower or an
-upper bound, and uses a bound only where it decides the new window.  Keying on ``(p, α, β)`` is
-correct too, since the window is part of the question, but an entry then answers only a search with
-the same window.
+This is right for minimax because ``valmax p`` is a function of ``p`` alone (``valmax`` and
+``valmin`` keep separate tables).  It is wrong for αβ: ``maxval1[p,α,β]`` is ``max[α,min[β,valmax
+p]]``, the value *clamped to the window*, and memoised on the position alone (a defect found in
+peer implementations, shown in ``tests/test_memoised.py``) a bound is handed out later as the value
+to a search with another window.  :mod:`lispy.aima.transposition`'s table stores with each value
+whether it is exact or a bound, and uses a bound only where it decides the new window.
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import successors, ter, imval
@@ -44,11 +29,8 @@ from typing import Any, NamedTuple
 
 import toolz  # toolz ships no type information
 
-from lispy.chapter6.game_trees import INF, maxlis, minlis
+from lispy.chapter6.game_trees import maxlis, minlis
 from lispy.runtime.recursion import deep
-from lispy.sexpr.lists import a, d, n
-
-__all__ = ["MemoisedSearch", "memoised_search", "position_keyed_maxval"]
 
 Position = Any
 
@@ -108,47 +90,3 @@ def memoised_search(
         return imval(p) if ter(p) else minlis(successors(p), valmax)
 
     return MemoisedSearch(deep(valmax), deep(valmin), valmax_table, valmin_table)
-
-
-def position_keyed_maxval(
-    successors: Callable[[Position], Any],
-    ter: Callable[[Position], bool],
-    imval: Callable[[Position], Any],
-) -> Callable[[Position], Any]:
-    """The defect, kept to show it: the notes' ``maxval`` with ``maxval1`` and ``minval1`` memoised
-    on the position alone, as if they were ``valmax`` and ``valmin``.  Wrong: see the module docstring.
-
-    The bodies are chapter 6's (``maxval1``, ``maxval2``, ``minval1``, ``minval2``); only the tables
-    ignore α and β.  Returns ``maxval``.  On the tree ``((1 ((2))) (2))`` the subtree ``(2)`` is met
-    twice.  The first time, below the first move, the window is (-∞, 1): ``minval1[(2),-∞,1]`` gives
-    1, which says only that the value is at least 1, and the search is cut.  The second time, the window
-    is (1, ∞) and the table answers 1 for ``(2)``, whose value is 2:
-
-        >>> from lispy import read
-        >>> from lispy.chapter6.sexp_games import successors, ter, imval, tree
-        >>> t = read("((1 ((2))) (2))")
-        >>> tree.valmax(t), tree.maxval(t), position_keyed_maxval(successors, ter, imval)(t)
-        (2, 2, 1)
-    """
-
-    alone = {"key": lambda args, kwargs: args[0]}
-
-    @toolz.memoize(**alone)
-    def maxval1(p: Position, α: Any, β: Any) -> Any:
-        return max(α, min(β, imval(p))) if ter(p) else maxval2(successors(p), α, β)
-
-    def maxval2(u: Any, α: Any, β: Any) -> Any:
-        return α if n(u) else (
-            lambda w: β if w >= β else maxval2(d(u), max(α, w), β)
-        )(minval1(a(u), α, β))  # fmt: skip
-
-    @toolz.memoize(**alone)
-    def minval1(p: Position, α: Any, β: Any) -> Any:
-        return max(α, min(β, imval(p))) if ter(p) else minval2(successors(p), α, β)
-
-    def minval2(u: Any, α: Any, β: Any) -> Any:
-        return β if n(u) else (
-            lambda w: α if w <= α else minval2(d(u), α, min(w, β))
-        )(maxval1(a(u), α, β))  # fmt: skip
-
-    return deep(lambda p: maxval1(p, -INF, INF))

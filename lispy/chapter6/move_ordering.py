@@ -1,22 +1,17 @@
 """How much αβ saves, and how move ordering decides it (McCarthy 1973, ch. 6, last paragraphs).
 
-"If we look n moves deep on a tree that has k successors to each position, then
-minimax looks at k^n positions while αβ looks at about only k^(n/2)", with the
-best move examined first; with the worst move first "there is no improvement
-over minimax".  This module counts the terminal positions a search evaluates
-(calls of ``imval``) on uniform trees, and implements the ordering method of the
-notes' last paragraph: "a short look-ahead to a much smaller depth than the main
-search.  Still shorter look-aheads are used deeper in the tree, and beyond a
-certain depth, non-look-ahead ordering methods".
-
-Games here are lazy: a position is a tuple, the moves that reached it (each
-from 0), and its successors are made when asked for, so a tree of 10^8 leaves
-costs only what the search examines.
+"If we look n moves deep on a tree that has k successors to each position, then minimax looks at
+k^n positions while αβ looks at about only k^(n/2)", with the best move first; with the worst
+"there is no improvement over minimax".  This module counts the terminal positions a search
+evaluates (calls of ``imval``) on uniform trees, and implements the notes' ordering method: "a
+short look-ahead to a much smaller depth than the main search.  Still shorter look-aheads are used
+deeper in the tree".  Its games are lazy: a position is the tuple of the moves that reached it
+(each from 0), its successors made when asked for, so a tree of 10^8 leaves costs only what the
+search examines.
 """
 
 from __future__ import annotations
 
-import _random
 import functools
 import random
 import statistics
@@ -24,39 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
-from lispy.chapter6.sexp_games import uniform_tree
+from lispy.chapter6.memoised import memoised_search
 from lispy.runtime.counting import Count
 from lispy.runtime.recursion import run_deep
-from lispy.sexpr.collector import collector_paused
-from lispy.sexpr.data import from_iterable
-
-__all__ = [
-    "Incremental",
-    "LookAhead",
-    "OrderingCounts",
-    "counted",
-    "default_lookahead",
-    "incremental_game",
-    "knuth_moore",
-    "lexicographic_game",
-    "lexicographic_tree",
-    "lookahead_counts",
-    "lookahead_ordered",
-    "ordering_counts",
-    "ordering_series",
-    "random_leaves",
-    "random_order_mean",
-    "rule_of_thumb",
-    "sorted_worst_first",
-    "terminals_examined",
-    "uniform_game",
-]
-
-
-def counted(game: Game) -> tuple[Game, Count[Any]]:
-    """``game`` with ``imval`` a :class:`~lispy.runtime.counting.Count` of its calls, and that count."""
-    imval = Count(game.imval)
-    return Game(game.successors, game.ter, imval.counted), imval
+from lispy.sexpr.data import collector_paused, from_iterable
 
 
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
@@ -66,43 +32,20 @@ def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[A
     >>> terminals_examined(lexicographic_game(2, 2, True), (), "maxval")
     (0, 3)
     """
-    watched, calls = counted(game)
-    value = run_deep(getattr(game_tree_search(*watched), method), root)  # once, for the count
-    return value, calls.calls
+    imval = Count(game.imval)
+    search = game_tree_search(game.successors, game.ter, imval.counted)
+    return run_deep(getattr(search, method), root), imval.calls  # run_deep runs it once, for the count
 
 
 def uniform_game(k: int, n: int, leaf: Callable[[tuple[int, ...]], Any]) -> Game:
     """The uniform tree of depth ``n``, ``k`` moves everywhere, the leaf at path ``q`` worth ``leaf(q)``."""
-
-    def successors(p: tuple[int, ...]) -> Any:
-        return from_iterable((*p, i) for i in range(k))
-
-    def ter(p: tuple[int, ...]) -> bool:
-        return len(p) == n
-
-    return Game(successors, ter, leaf)
-
-
-def seeded_random() -> Callable[[int], float]:
-    """``random.Random(h).random()`` for any integer ``h``, the same number, without making a
-    generator each time: one generator, seeded anew by the C method that ``Random.seed`` calls for an
-    integer (its Python wrapper and the new object cost a third of the time)."""
-    generator = random.Random()
-    seed = _random.Random.seed
-    draw = generator.random
-
-    def seeded(h: int) -> float:
-        seed(generator, h)
-        return draw()
-
-    return seeded
+    return Game(lambda p: from_iterable((*p, i) for i in range(k)), lambda p: len(p) == n, leaf)
 
 
 def random_leaves(seed: int) -> Callable[[tuple[int, ...]], float]:
     """Leaf values in [0, 1), random but fixed by ``seed`` and the leaf's path:
     ``random.Random(hash((seed, *path))).random()``."""
-    seeded = seeded_random()
-    return lambda path: seeded(hash((seed, *path)))
+    return lambda path: random.Random(hash((seed, *path))).random()
 
 
 def random_order_mean(k: int, n: int, trials: int) -> float:
@@ -114,13 +57,10 @@ def random_order_mean(k: int, n: int, trials: int) -> float:
 
 
 def lexicographic_value(path: tuple[int, ...], k: int, n: int, best_first: bool) -> int:
-    """The leaf value that orders a uniform tree best first (or worst first) at every position.
-
-    The leaf reached by moves ``i1 … in`` is worth ``Σ ±ij·k^(n-j)``: each move's digit
-    outweighs all later ones, and its sign makes later moves worse for the player to move
-    (best first) or better (worst first).  Every subtree's values then lie wholly above or
-    below its siblings'.
-    """
+    """The leaf value that orders a uniform tree best first (or worst first) at every position: the leaf
+    reached by ``i1 … in`` is worth ``Σ ±ij·k^(n-j)``, each move's digit outweighing all later ones,
+    its sign making later moves worse for the player to move (or better).  Every subtree's values
+    then lie wholly above or below its siblings'."""
     value = 0
     for j, digit in enumerate(path):
         max_moves = j % 2 == 0
@@ -136,12 +76,6 @@ def lexicographic_game(k: int, n: int, best_first: bool) -> Game:
     first, all ``k**n``.  Root: ``()``.
     """
     return uniform_game(k, n, lambda p: lexicographic_value(p, k, n, best_first))
-
-
-def lexicographic_tree(k: int, n: int, best_first: bool) -> Any:
-    """:func:`lexicographic_game` written out as an S-expression game tree."""
-    paths = [tuple((index // k ** (n - 1 - j)) % k for j in range(n)) for index in range(k**n)]
-    return uniform_tree(k, n, [lexicographic_value(p, k, n, best_first) for p in paths])
 
 
 def knuth_moore(k: int, n: int) -> int:
@@ -168,23 +102,16 @@ class Incremental(NamedTuple):
 
 
 def incremental_game(k: int, n: int, seed: int = 0) -> Game:
-    """A random uniform game whose positions have meaningful static values.
-
-    Each move adds a random amount in [-1, 1] (fixed by ``seed`` and the path) to the
-    value of the position, and ``imval`` of any position is its value so far: a shallow
-    search says something about a deep one, as in real games.  Terminal at depth ``n``.
-    Root: ``Incremental((), 0.0)``.  A game draws each position's successors once and keeps
-    them (seeding a random generator is most of their cost), so searches of one game share them.
-    """
-
-    seeded = seeded_random()
+    """A random uniform game whose positions have meaningful static values: each move adds a random
+    amount in [-1, 1] (fixed by ``seed`` and the path), and ``imval`` of any position is its value
+    so far, so that a shallow search says something about a deep one, as in real games.  Terminal
+    at depth ``n``; root ``Incremental((), 0.0)``.  Each position's successors are drawn once and
+    kept, so that the searches of one game share them."""
 
     @functools.cache
     def successors(p: Incremental) -> Any:
-        # random.Random(hash((seed, *p.path, i))).uniform(-1, 1), which is -1 + 2 * random()
-        return from_iterable(
-            Incremental((*p.path, i), p.value + (-1 + 2 * seeded(hash((seed, *p.path, i))))) for i in range(k)
-        )
+        draws = (random.Random(hash((seed, *p.path, i))).uniform(-1, 1) for i in range(k))
+        return from_iterable(Incremental((*p.path, i), p.value + x) for i, x in enumerate(draws))
 
     def ter(p: Incremental) -> bool:
         return len(p.path) == n
@@ -196,28 +123,22 @@ def incremental_game(k: int, n: int, seed: int = 0) -> Game:
 
 
 def default_lookahead(remaining: int) -> int | None:
-    """The look-ahead depth for a position ``remaining`` moves from the horizon.
-
-    A third of the remaining depth; the static value alone two moves from the
-    horizon; no ordering one move from it, where sorting the leaves would cost
-    more than searching them.
-    """
+    """The look-ahead depth for a position ``remaining`` moves from the horizon: a third of it; the
+    static value alone two moves away; no ordering one move away, where sorting costs more than
+    searching."""
     return None if remaining <= 1 else remaining // 3
 
 
 def lookahead_ordered(
     game: Game, n: int, lookahead: Callable[[int], int | None] = default_lookahead
 ) -> tuple[Game, Count[Any]]:
-    """``game`` with each position's successors ordered by a shallower search; the count of its cost.
+    """``game`` with each position's successors ordered by a shallower search, and the
+    :class:`~lispy.runtime.counting.Count` of the terminal positions those searches evaluate.
 
-    At a position with ``r`` moves left to the horizon ``n``, each successor is valued by an
-    αβ search ``lookahead(r)`` moves deep (``ter`` true at that depth, ``imval`` the static
-    value there), and the successors are sorted best first for the player to move.  A
-    look-ahead of 0 sorts by the static value alone; ``None`` keeps the game's order.
-    Returns the ordered game (positions must carry ``.path``, as :class:`Incremental`
-    does) and the :class:`~lispy.runtime.counting.Count` of the terminal positions the
-    look-aheads evaluate.
-    """
+    At a position ``r`` moves from the horizon ``n``, each successor is valued by an αβ search
+    ``lookahead(r)`` moves deep (0: the static value alone; ``None``: the game's order kept), and
+    the successors sorted best first for the player to move.  Positions carry ``.path``
+    (:class:`Incremental`)."""
     horizon = [0]
 
     def shallow_ter(p: Any) -> bool:
@@ -329,28 +250,25 @@ def ordering_counts(k: int, n: int) -> OrderingCounts:
 
 def sorted_worst_first(k: int, n: int, seed: int) -> int:
     """αβ's terminal positions on a tree of random leaves (:func:`random_leaves` ``(seed)``) whose moves
-    are sorted worst first at every position by their exact minimax values (ERRATA E16).
+    are sorted worst first at every position by their minimax values, ``valmax`` memoised
+    (:mod:`lispy.chapter6.memoised`; ERRATA E16).
 
     Unlike :func:`lexicographic_game`, a subtree's values are not wholly above or below its
     siblings', so a deep bound can still refute a move: αβ examines fewer than ``k**n``.
-    """
-    leaf = random_leaves(seed)
 
-    @functools.cache
-    def value(p: tuple[int, ...]) -> float:
-        if len(p) == n:
-            return leaf(p)
-        values = [value((*p, i)) for i in range(k)]
-        return max(values) if len(p) % 2 == 0 else min(values)
+    >>> knuth_moore(4, 5) < sorted_worst_first(4, 5, 0) < 4**5
+    True
+    """
+    game = uniform_game(k, n, random_leaves(seed))
+    exact = memoised_search(*game)
 
     def successors(p: tuple[int, ...]) -> Any:
         # the worst move first: the least for the maximizing player (even depths), the most for the other
-        return from_iterable(sorted(((*p, i) for i in range(k)), key=value, reverse=len(p) % 2 == 1))
+        maximizing = len(p) % 2 == 0
+        value = exact.valmin if maximizing else exact.valmax  # the opponent moves next
+        return from_iterable(sorted(game.successors(p), key=value, reverse=not maximizing))
 
-    def ter(p: tuple[int, ...]) -> bool:
-        return len(p) == n
-
-    return terminals_examined(Game(successors, ter, leaf), (), "maxval")[1]
+    return terminals_examined(Game(successors, game.ter, game.imval), (), "maxval")[1]
 
 
 def ordering_series(k: int, depths: Sequence[int], trials: int) -> dict[str, list[float]]:

@@ -1,38 +1,24 @@
 """Game trees written as S-expressions, and the uniform trees that chapter 6's claims are about.
 
-A game tree such as ``((3 12 8) (2 4 6) (14 5 2))`` is a game: a position is a
-subtree, its successors are its elements, the terminal positions are the
-numbers, and ``imval`` of a number is the number (McCarthy 1973, ch. 6, in the
-form AIMA's Figure 6.2 draws).  :data:`tree` binds chapter 6's functions to it::
+A game tree such as ``((3 12 8) (2 4 6) (14 5 2))`` is a game: a position is a subtree, its
+successors its elements, the numbers terminal and their own ``imval`` (McCarthy 1973, ch. 6, as
+AIMA's Figure 6.2 draws it).  :data:`tree` binds chapter 6's functions to it::
 
     >>> from lispy.sexpr.reader import read
     >>> tree.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
     3
 
-The rest builds trees with ``k`` successors to every position and depth ``n``
-("if we look n moves deep on a tree that has k successors to each position"):
-from given leaves, ordered best or worst move first, and the classic cases.
+The rest builds trees with ``k`` successors to every position and depth ``n`` ("if we look n moves
+deep on a tree that has k successors to each position"), and orders them best or worst move first.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
 from lispy.sexpr.data import from_iterable, to_pylist
-
-__all__ = [
-    "imval",
-    "leaves",
-    "minimax",
-    "ordered",
-    "successors",
-    "ter",
-    "tree",
-    "uniform_tree",
-]
 
 
 def successors(p: Any) -> Any:
@@ -104,16 +90,14 @@ def uniform_tree(k: int, n: int, leaves: Iterable[Any]) -> Any:
 
 
 def minimax(t: Any, max_to_move: bool = True) -> Any:
-    """The minimax value of the S-expression tree ``t``, computed directly by plain recursion.
+    """The minimax value of the S-expression tree ``t``: chapter 6's ``valmax``, or ``valmin`` when the
+    minimizing player is to move (:data:`tree`).
 
     >>> from lispy import read
     >>> minimax(read("((3 12 8) (2 4 6) (14 5 2))")), minimax(read("((3 12 8) (2 4 6) (14 5 2))"), False)
     (3, 6)
     """
-    if ter(t):
-        return t
-    values = [minimax(c, not max_to_move) for c in to_pylist(t)]
-    return (max if max_to_move else min)(values, default=-math.inf if max_to_move else math.inf)
+    return (tree.valmax if max_to_move else tree.valmin)(t)
 
 
 def ordered(t: Any, best_first: bool = True, max_to_move: bool = True) -> Any:

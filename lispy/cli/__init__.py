@@ -1,8 +1,8 @@
-"""The conventions every command line of lispy follows, in one place.
-
-Every entry point (``python -m lispy``, ``python -m chapters`` and each chapter,
-each ``python -m bench.*``) is a function ``main(argv) -> int | None`` that parses
-its arguments first, with :func:`parser`, and is started by :func:`run`::
+"""The conventions every command line of lispy follows, in one place (``docs/chapters.md``, "Command
+lines"): ``--help`` is plain text and exits 0 before any work, a bad flag exits 2, Ctrl-C is one
+line and status 130, output closed early ends quietly with status 1, and a long step shows a
+progress bar on standard error while that is a terminal.  Every entry point is a function
+``main(argv) -> int | None`` that parses its arguments first, started by :func:`run`::
 
     from lispy import cli
 
@@ -15,28 +15,14 @@ its arguments first, with :func:`parser`, and is started by :func:`run`::
     if __name__ == "__main__":
         cli.run(main)
 
-What a user gets from that:
-
-- ``--help`` prints usage and the module's docstring as plain text (no reStructuredText
-  markup: see :func:`plain`) and exits 0 before any work; an unknown flag or a bad value
-  prints the usage and exits 2 (argparse's own behaviour).
-- Ctrl-C ends the program with one line on standard error (``interrupted``, or the
-  ``goodbye`` given to :func:`run`) and exit status 130 (128 + SIGINT, the shell's
-  convention), without a traceback.
-- Output closed early (``python -m chapters | head -2``) ends the program quietly, with
-  exit status 1, as Python's documentation recommends for SIGPIPE (the "Note on SIGPIPE"
-  in the :mod:`signal` module's documentation): no ``BrokenPipeError`` traceback, and no
-  "Exception ignored" message when Python flushes standard output at exit.
-- A long step shows a progress bar on standard error while standard error is a terminal,
-  and nothing otherwise (:func:`progress`): piped or redirected output holds the results only.
-
-``main`` itself raises as usual, so tests call it in-process (``main(["--play"])``) and see
-every exception; only :func:`run`, the process's entry, turns them into exit statuses.
+``main`` itself raises as usual, so tests call it in-process and see every exception; only
+:func:`run`, the process's entry, turns them into exit statuses.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -62,20 +48,15 @@ Main = Callable[[Sequence[str]], "int | None"]
 
 
 def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interrupted") -> NoReturn:
-    """Run ``main(argv)`` as a process's entry point and exit with its status; never returns.
+    """Run ``main(argv)`` (``argv`` defaults to ``sys.argv[1:]``) as a process's entry point and exit with
+    its status (``None`` is 0); never returns.
 
-    ``argv`` defaults to ``sys.argv[1:]``.  ``main`` returns an exit status (None is 0) or
-    raises ``SystemExit`` (argparse does, for ``--help`` and for bad arguments).  Then:
-
-    - ``KeyboardInterrupt`` (Ctrl-C): ``goodbye`` is written to standard error as one line
-      (after a line break when standard error is a terminal, so that it does not follow
-      ``^C`` on the prompt's line), and the exit status is :data:`EXIT_INTERRUPTED` (130);
-    - ``BrokenPipeError`` on standard output (its reader has gone): standard output is pointed
-      at ``os.devnull`` so that nothing more fails, nothing is printed, and the exit status is
-      :data:`EXIT_BROKEN_PIPE` (1);
-    - an error writing the output (a full disk, ``> /dev/full``, an I/O error): one line on
-      standard error, ``error: cannot write the output: No space left on device``, and exit
-      status 1.
+    - ``KeyboardInterrupt`` (Ctrl-C): ``goodbye`` on standard error as one line (after a line break
+      on a terminal, not to follow ``^C``), and :data:`EXIT_INTERRUPTED` (130);
+    - ``BrokenPipeError`` on standard output: standard output pointed at ``os.devnull`` so that the
+      interpreter's last flush succeeds, nothing printed, :data:`EXIT_BROKEN_PIPE` (1);
+    - an error writing the output (a full disk, ``> /dev/full``): ``error: cannot write the output:
+      No space left on device`` and status 1.
 
     Any other exception is a bug and keeps its traceback.
     """
@@ -85,12 +66,7 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
         sys.stdout.flush()  # a closed pipe shows here, while it can still be handled
     except KeyboardInterrupt:
         _quiet_flush()
-        lead = "\n" if _isatty(sys.stderr) else ""
-        try:
-            sys.stderr.write(f"{lead}{goodbye}\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+        _complain(("\n" if _isatty(sys.stderr) else "") + goodbye)
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         _silence_stdout()
@@ -99,13 +75,16 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
         if e.errno not in _OUTPUT_ERRORS:
             raise
         _silence_stdout()
-        try:
-            sys.stderr.write(f"error: cannot write the output: {e.strerror}\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+        _complain(f"error: cannot write the output: {e.strerror}")
         sys.exit(1)
     sys.exit(0 if status is None else status)
+
+
+def _complain(line: str) -> None:
+    """``line`` on standard error, whatever becomes of it."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
 
 
 _OUTPUT_ERRORS = frozenset(
@@ -124,11 +103,8 @@ def _isatty(stream: object) -> bool:
 
 def _silence_stdout() -> None:
     """Point file descriptor 1 at ``os.devnull``: the interpreter's final flush then succeeds."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's stand-in)
-        pass
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: a test's stand-in
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _quiet_flush() -> None:
@@ -142,11 +118,12 @@ def _quiet_flush() -> None:
 
 
 def plain(text: str | None) -> str:
-    """``text`` without reStructuredText markup, for a terminal (``:mod:`x``` gives x).
+    """``text`` without reStructuredText markup, for a terminal: inline literals, roles (``:mod:``,
+    ``:func:``, …, ``~`` targets shortened) and single backquotes lose their markup, and a ``::``
+    ending a paragraph becomes ``:``.
 
-    Inline literals (double backquotes), interpreted text with a role (``:mod:``,
-    ``:func:``, ``:data:`` …, also ``~``-shortened targets) and single backquotes lose their
-    markup; a ``::`` that ends a paragraph becomes ``:``.  Everything else is kept.
+    >>> plain(":mod:`lispy.cli` runs ``main`` as :func:`~lispy.cli.run` says::")
+    'lispy.cli runs main as run says:'
     """
     if not text:
         return ""
@@ -163,12 +140,8 @@ def _role_target(match: re.Match[str]) -> str:
 
 
 class _ParagraphFormatter(argparse.HelpFormatter):
-    """argparse's formatter, but the description keeps its paragraphs and indented examples.
-
-    argparse fills the whole description into one paragraph; here each paragraph (text between
-    blank lines) is filled to the terminal's width on its own, and a paragraph whose lines are
-    all indented (a command, as in the docstrings) is kept as written.
-    """
+    """argparse's formatter, but each paragraph of the description is filled to the terminal's width
+    on its own, and one whose lines are all indented (a command) is kept as written."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         paragraphs = re.split(r"\n\s*\n", textwrap.dedent(text).strip())
@@ -184,11 +157,8 @@ class _ParagraphFormatter(argparse.HelpFormatter):
 
 
 def parser(prog: str, doc: str | None, **kwargs: object) -> argparse.ArgumentParser:
-    """An ``ArgumentParser`` for ``prog`` whose description is ``doc`` (a module docstring) as plain text.
-
-    The description is ``plain(doc)``, each paragraph refilled to the terminal's width (at most
-    100 columns), indented command lines kept; ``kwargs`` go to ``argparse.ArgumentParser``.
-    """
+    """An ``ArgumentParser`` for ``prog`` whose description is ``plain(doc)`` (a module docstring), each
+    paragraph filled to the terminal's width (at most 100 columns); ``kwargs`` go to argparse."""
 
     def formatter(prog: str) -> argparse.HelpFormatter:
         return _ParagraphFormatter(prog, width=min(100, _columns()))
@@ -197,11 +167,8 @@ def parser(prog: str, doc: str | None, **kwargs: object) -> argparse.ArgumentPar
 
 
 def new_file(text: str) -> str:
-    """An argparse ``type`` for a file the program will write: its folder must exist and be writable.
-
-    Checked when the arguments are parsed, so that a bad path is a usage error at once (exit 2),
-    not a traceback after the work is done.
-    """
+    """An argparse ``type`` for a file the program will write: its folder must exist and be writable,
+    checked when the arguments are parsed, so that a bad path is a usage error (exit 2) at once."""
     folder = os.path.dirname(os.path.abspath(text))
     if os.path.isdir(text):
         raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
@@ -217,20 +184,13 @@ def _columns() -> int:
 
 
 def progress(
-    items: Iterable[T],
-    description: str,
-    *,
-    total: int | None = None,
-    label: Callable[[T], str] | None = None,
+    items: Iterable[T], description: str, *, total: int | None = None, label: Callable[[T], str] | None = None
 ) -> Iterator[T]:
-    """``items``, unchanged, with a progress bar on standard error while they are consumed.
+    """``items``, unchanged, with a progress bar (tqdm) on standard error while they are consumed.
 
-    The bar (tqdm) shows ``description``, the count done of ``total`` (``len(items)`` when
-    it has one), the time taken and the time left; ``label(item)``, when given, names the
-    step being computed.  It is drawn only while standard error is a terminal, and erased
-    when the items are done (or the loop is left), so that it never mixes with the results:
-    with standard error redirected or piped, nothing at all is written.  Print the results
-    after the loop, not inside it, when standard output is the same terminal.
+    The bar shows ``description``, the count done of ``total`` (``len(items)`` when it has one),
+    the time taken and left, and ``label(item)``, when given.  It is drawn only while standard
+    error is a terminal, and erased when the loop is left: redirected or piped, nothing is written.
     """
     bar = tqdm(
         items,

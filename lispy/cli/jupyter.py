@@ -1,19 +1,16 @@
-"""``%load_ext lispy``: McCarthy's M-expressions in IPython and Jupyter.
+"""``%load_ext lispy``: McCarthy's M-expressions in IPython and Jupyter (``docs/mexpr.md``).
 
 After ``%load_ext lispy`` a notebook has the REPL of ``python -m lispy`` in its cells, one session for
-the whole notebook (definitions kept from cell to cell, ``:notes PART`` as in the terminal)::
+the whole notebook::
 
     %%mexpr
     :notes chapter5_insanity chapter5_search
     search p₀
 
-prints ``((G W R B) (R W G B) (B R G W) (W B G R))``.  ``%mexpr twice 21`` runs one line.  Values
-print on standard output.  An input that fails ends its cell as a Python exception ends a Python
-cell: the inputs after it do not run, and IPython shows the REPL's message (``error: …``, with no
-Python traceback) as the cell's error, on which ``jupyter nbconvert --execute`` stops.  Cons cells
-and ``NIL`` that a Python cell returns display in Lisp notation.
-
-It needs IPython (``pip install 'lispy[jupyter]'``).
+prints ``((G W R B) (R W G B) (B R G W) (W B G R))``; ``%mexpr twice 21`` runs one line.  An input
+that fails ends its cell as a Python exception does, with the REPL's message alone (on which
+``jupyter nbconvert --execute`` stops).  Cons cells and ``NIL`` display in Lisp notation.  It needs
+IPython (``pip install 'lispy[jupyter]'``).
 """
 
 from __future__ import annotations
@@ -29,8 +26,6 @@ from lispy.mexpr.session import Session
 from lispy.sexpr.data import Cons
 from lispy.sexpr.nil import Nil
 from lispy.sexpr.printer import to_string
-
-__all__ = ["MExpressionError", "MExpressionMagics", "load_ipython_extension"]
 
 
 class MExpressionError(Exception):

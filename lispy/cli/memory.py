@@ -1,26 +1,16 @@
 """A cap on the memory the REPL may take, so that lispy's own error comes before the kernel's.
 
-The REPL (``python -m lispy``) sets it for its own process; the library never caps the memory of
-a program that imports it.  A list or a number that grows without end must end in
-``MemoryError``, which the session reports as running out of memory and survives, not in the
-kernel's out-of-memory killer, which ends the process and loses the session.  The cap is on
-address space (``RLIMIT_AS``, the only limit Linux enforces at allocation time), so it counts
-what the process has reserved as well as what it uses:
+The REPL (``python -m lispy``) sets it for its own process; the library never caps a program that
+imports it.  A list or a number that grows without end then ends in ``MemoryError``, which the
+session reports and survives, not in the kernel's out-of-memory killer.  The cap is on address
+space (``RLIMIT_AS``, the one limit Linux enforces at allocation)::
 
     cap = address space in use now + budget + 2 × the smallest stack of a deep call (16 MiB)
-    budget = half the memory the machine has available now (``MemAvailable`` in
-             ``/proc/meminfo``), or ``LISPY_MEMORY_MB`` mebibytes where that variable is set.
+    budget = half the memory available now (MemAvailable), or LISPY_MEMORY_MB mebibytes
 
-Every evaluation runs on a deep call's thread (:mod:`lispy.runtime.recursion`), whose stack is
-reserved whole when it starts: the 16 MiB keep room for one at any budget, with as much again for
-the REPL's own start, so that a runaway's data, freed as its frames unwind, is freed on that
-stack, never on the main thread's, which cannot grow under the cap (CPython 3.13 frees a long list
-of cells 10,000 C calls deep); where none can start, the evaluation is out of memory.  A
-bigger stack comes out of the budget: where too little is left, a smaller stack and limit.
-
-A cap already set lower (``ulimit -v``) is kept, the hard limit is never
-passed, a budget past what the system can express sets no cap, and on systems without
-``RLIMIT_AS`` nothing changes.
+A cap set lower already (``ulimit -v``) is kept, the hard limit never passed, a budget past what
+the system can express sets no cap, and without ``RLIMIT_AS`` nothing changes.  Why the room for
+a deep call's stack: ``docs/reliability.md`` ("No hangs, no runaway resources").
 """
 
 from __future__ import annotations
@@ -29,8 +19,6 @@ import os
 import sys
 
 from lispy.runtime.recursion import SMALLEST_STACK
-
-__all__ = ["ENVIRONMENT_VARIABLE", "limit_memory", "memory_cap"]
 
 ENVIRONMENT_VARIABLE = "LISPY_MEMORY_MB"
 """The budget for data in mebibytes, where set (a positive whole number), instead of half the

@@ -6,12 +6,10 @@ an expression may stand (``a '(G W R B)``).  Values print in Lisp notation.  An 
 is not finished (an open bracket, an ``if`` without its ``else``) goes on at the next line;
 the ``...`` prompt says what it waits for, and an empty line or Ctrl-C drops it.
 
-Each part of the notes that poses a problem (paths, the towers, the game) is loaded into an
-environment of its own, so its definitions keep its ``lose``, ``ter`` and ``successors`` whatever
-is loaded before or after; the names you type mean the part loaded last, and a load that changes
-that says so.  Chapter 6's parts come with S-expression game trees bound as the game (unless you
-defined ``successors``, ``ter`` and ``imval`` yourself), so ``valmax '((3 12 8) (2 4 6) (14 5 2))``
-works at once in any session.
+Each part of the notes that poses a problem (paths, the towers, the game) keeps its own ``lose``,
+``ter`` and ``successors`` whatever is loaded before or after; the names you type mean the part
+loaded last.  Chapter 6 comes with S-expression game trees as the game, so
+``valmax '((3 12 8) (2 4 6) (14 5 2))`` works at once in any session.
 
 Errors are shown and the session goes on, every definition kept.  Ctrl-C during an
 evaluation stops it (``interrupted``); at an empty prompt it does what it does in Python's
@@ -26,8 +24,9 @@ The game: ``python -m chapters.tictactoe --play`` plays tic-tac-toe against you 
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from importlib import metadata
 from pathlib import Path
@@ -40,16 +39,8 @@ from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
 
-__all__ = ["Session", "entry", "main", "run_lines"]
-
 PROMPT, MORE = "lispy> ", "...    "
 HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
-
-
-def run_lines(session: Session, lines: Iterable[str]) -> None:
-    """Evaluate the lines of a file or a pipe, each input with its line number
-    (:meth:`Session.run_lines <lispy.mexpr.session.Session.run_lines>`)."""
-    session.run_lines(lines)
 
 
 def interactive(session: Session) -> None:
@@ -68,7 +59,7 @@ def interactive(session: Session) -> None:
             except EOFError:
                 print()
                 return
-            number = collector.lines + 1  # at a terminal, lines count from each input's first
+            number = collector.line_count + 1  # at a terminal, lines count from each input's first
             for item in session.attempt(partial(collector.add, number, line), number) or []:
                 if item.waiting is None:
                     session.handle(item.text, 1)
@@ -86,19 +77,15 @@ def _history() -> None:
     except ImportError:
         return
     history = Path.home() / ".lispy_history"
-    try:
+    with contextlib.suppress(OSError):
         readline.read_history_file(history)
-    except OSError:
-        pass
     atexit.register(_save_history, readline, history)
 
 
 def _save_history(readline: Any, history: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         readline.set_history_length(1000)
         readline.write_history_file(history)
-    except OSError:
-        pass
 
 
 def _version() -> str:
@@ -142,12 +129,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
             print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
             return 2
         with f:  # a closed pipe while printing is cli.run's to end quietly, not a file unread
-            run_lines(session, f)
+            session.run_lines(f)
     elif sys.stdin.isatty():
         interactive(session)
         return 0
     else:
-        run_lines(session, sys.stdin)
+        session.run_lines(sys.stdin)
     return 1 if session.failures else 0
 
 

@@ -11,18 +11,11 @@ The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
     (p)             lisp(p)                 (2 3 4 5)          read('(2 3 4 5)')
     LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
 
-A condition is written as it is when the generator can see that it gives ``true``
-or ``false`` (a comparison, a call of ``n``, ``atom``, ``eq``, ``equal``, ``member``,
-``orlis`` or ``andlis``, ``and``/``or``/``if`` of those) and as ``truth(p)`` otherwise;
-``and`` and ``or`` of two such conditions are Python's ``and`` and ``or``.  Arithmetic and
-order are on numbers, so they are helpers that refuse symbols and truth values (``A + B``
-is an error, not ``AB``), not Python's operators.
-
-Every Python node carries the place of the M-expression node it comes from: its
-line, its column, and as its end the last place in that node's subtree, so that
-a call and the name it calls, or an operator and its left operand, never share a
-place.  :class:`Generated` keeps, by place, the calls, operators and global names
-where an error can happen, and every global name the code uses (:class:`Use`).
+A condition is written as it is where the generator can see that it gives a truth value (a
+comparison, a call of :data:`~lispy.mexpr.runtime.PREDICATES`, ``and``/``or``/``if`` of those),
+else as ``truth(p)``.  Every Python node carries the place of its M-expression node, its end the
+last place in that node's subtree, so that a call and the name it calls never share a place;
+:class:`Generated` keeps, by place, where an error can happen, and each global name used (:class:`Use`).
 """
 
 from __future__ import annotations
@@ -41,8 +34,6 @@ from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, L
 from lispy.sexpr.data import NIL, Cons, from_iterable
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
-
-__all__ = ["EmitError", "Generated", "Place", "Use", "generate", "generate_probe"]
 
 Place = tuple[int, int, int, int]
 """A Python node's place: ``(lineno, end_lineno, col_offset, end_col_offset)``, as in ``co_positions``."""
@@ -116,6 +107,12 @@ def generate_probe(nodes: Sequence[Node], params: Iterable[str]) -> ast.Function
     return ast.fix_missing_locations(tree)
 
 
+def returning(value: ast.expr) -> ast.FunctionDef:
+    """``def _value(): return value``: how an assignment's or an input's value is compiled."""
+    returned = ast.copy_location(ast.Return(value), value)
+    return ast.copy_location(_function("_value", _arguments(()), [returned]), value)
+
+
 def _function(name: str, args: ast.arguments, body: list[ast.stmt]) -> ast.FunctionDef:
     """``def name(args): body``, with every field of this Python's syntax tree: 3.12 added
     ``type_params``, which a tree read by ``ast.parse`` there always has."""
@@ -170,13 +167,8 @@ def _arguments(params: tuple[str, ...], where: Where = (1, 1)) -> ast.arguments:
             raise EmitError(f"the parameter {params[i]} is named twice{also}", *where)
         if not name.isidentifier() or keyword.iskeyword(name):
             raise EmitError(f"{name!r} cannot be a name in Python", *where)
-    return ast.arguments(
-        posonlyargs=[],
-        args=[ast.arg(name) for name in names],
-        kwonlyargs=[],
-        kw_defaults=[],
-        defaults=[],
-    )
+    arguments = [ast.arg(name) for name in names]
+    return ast.arguments(posonlyargs=[], args=arguments, kwonlyargs=[], kw_defaults=[], defaults=[])
 
 
 def _constant(node: Node) -> Any:

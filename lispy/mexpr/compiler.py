@@ -1,21 +1,12 @@
 """Compiling M-expressions to Python functions.
 
-A statement or an input is turned into a Python syntax tree by
-:mod:`lispy.mexpr.codegen`, and that tree, which we built, is given to Python's own
-``compile``; the function in the resulting code is made with ``types.FunctionType``
-over the environment's namespace (:func:`lispy.mexpr.runtime.namespace`).  Neither
-``eval`` nor ``exec`` is used, and no text typed by a user is ever compiled as
-Python.
-
-A definition ``f[x,y] ← e`` becomes the plain Python function ``def f(x, y): return e``;
-its calls are Python calls with a fixed number of arguments, so that in CPython 3.11
-a recursion of M-functions is a chain of Python-to-Python calls, which use no C
-stack, and runs as deep as the recursion limit allows.  An assignment or an input
-becomes a function of no arguments that gives the value.
-
-Each compiled code object (a definition's, and each ``λ`` inside it) is registered
-with its :class:`Unit`, so that an error raised in it can be traced back to the
-definition, line and column of the notes' text (:mod:`lispy.mexpr.diagnosis`).
+The syntax tree that :mod:`lispy.mexpr.codegen` builds is given to Python's own ``compile``, and the
+function made with ``types.FunctionType`` over an environment's namespace: neither ``eval`` nor
+``exec`` is used, and no text a user types is compiled as Python.  A definition ``f[x,y] ← e`` is
+the plain function ``def f(x, y): return e`` (a recursion of them is a chain of Python-to-Python
+calls, which use no C stack); an assignment or an input, a function of no arguments.  Each code
+object (a definition's, and each ``λ``'s in it) is registered with its :class:`Unit`, so that an
+error raised in it names the definition, line and column (:mod:`lispy.mexpr.diagnosis`).
 """
 
 from __future__ import annotations
@@ -28,13 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from lispy.mexpr.codegen import EmitError, Generated, generate
-from lispy.mexpr.errors import EvalError
-from lispy.mexpr.names import m_name
+from lispy.mexpr.codegen import EmitError, Generated, generate, returning
+from lispy.mexpr.errors import CODE_FILE, EvalError
 from lispy.mexpr.runtime import PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, Node
-
-__all__ = ["Unit", "compile_unit", "make_function", "signature", "unit_of"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,16 +61,13 @@ def compile_unit(
 ) -> Unit:
     """Compile a definition, an assignment or an expression; ``where`` names it in errors.
 
-    The same statement (the same object: the notes' statements are read once) compiles once: a
-    unit is immutable once made, and an environment makes its own function of it
-    (:func:`make_function`), so the notes' parts, loaded into many environments (the edition's, the
-    tests'), share their units.  Equal statements read from other places are not the same: their
-    errors name their own lines.
+    The same statement (the same object: the notes' statements are read once) compiles once, so
+    the notes' parts, loaded into many environments, share their units (immutable; each environment
+    makes its own function of one, :func:`make_function`).
 
     Raises :class:`EvalError` if the expression is nested too deeply for Python to compile, or if
-    the Python built for it is something Python would refuse: the generator checks names,
-    parameters and places as it builds (:class:`~lispy.mexpr.codegen.EmitError`), and any refusal
-    of ``compile`` that still came would be this error too.
+    Python would refuse what was built for it (the generator checks names, parameters and places as
+    it builds: :class:`~lispy.mexpr.codegen.EmitError`).
     """
     key = (id(source), where, frozenset(predicates))
     found = _COMPILED.get(key)
@@ -107,12 +92,11 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
         if not isinstance(tree, ast.FunctionDef):
             value = tree.value if isinstance(tree, ast.Assign) else tree
             assert isinstance(value, ast.expr)
-            returned = ast.copy_location(ast.Return(value), value)
-            tree = ast.copy_location(ast.FunctionDef("_value", _no_arguments(), [returned], []), value)
+            tree = returning(value)
         module = ast.Module([tree], [])
         with warnings.catch_warnings():  # {λx.x + 1}[2] calls 2: lispy's error says so when it runs
             warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(module, f"<M-expression {where}>", "exec", dont_inherit=True)
+            code = compile(module, CODE_FILE.format(where), "exec", dont_inherit=True)
     except RecursionError:
         raise EvalError("the expression is nested too deeply to compile", where, line, column) from None
     except EmitError as e:
@@ -125,10 +109,6 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
     return unit
 
 
-def _no_arguments() -> ast.arguments:
-    return ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
-
-
 def make_function(unit: Unit, namespace: dict[str, Any]) -> types.FunctionType:
     """The Python function of ``unit`` in ``namespace``; a definition's has ``m_name`` and ``m_params``."""
     f = types.FunctionType(unit.code, namespace, unit.code.co_name)
@@ -136,19 +116,3 @@ def make_function(unit: Unit, namespace: dict[str, Any]) -> types.FunctionType:
         f.m_name = unit.source.name  # type: ignore[attr-defined]
         f.m_params = unit.source.params  # type: ignore[attr-defined]
     return f
-
-
-def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
-    """The name and parameters of an M-function (a definition or a compiled ``λ``), else ``None``.
-
-    A ``λ`` is named by its parameters and the definition it stands in: ``λyz in successors``.
-    """
-    params = getattr(fn, "m_params", None)
-    if params is not None:
-        return fn.m_name, params
-    code = getattr(fn, "__code__", None)
-    unit = unit_of(code) if isinstance(code, types.CodeType) else None
-    if unit is None or code is None or code.co_name != "<lambda>":
-        return None
-    names = tuple(m_name(p) for p in code.co_varnames[: code.co_argcount])
-    return f"λ{''.join(names)} in {unit.where}", names

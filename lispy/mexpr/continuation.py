@@ -11,21 +11,19 @@ line; :func:`waiting_for` says for what, in words the continuation prompt shows:
 >>> waiting_for("f 1") is None
 True
 
-:class:`Collector` turns lines into complete inputs, the same way at a terminal and from a
-pipe or a file: an empty line or a command (``:…``) ends an unfinished input, and so does a
-line that is complete by itself when joining it would not finish the input, so that one
-unclosed bracket never swallows the rest of a file.  An input ended so is handed on as
-unfinished (:attr:`Input.waiting`), for the REPL to report.
+:class:`Collector` turns lines into complete inputs, at a terminal and from a file alike: an empty
+line, a command (``:…``), or a line complete by itself that joining would not finish, ends an
+unfinished input (handed on as such, :attr:`Input.waiting`), so that one unclosed bracket never
+swallows the rest of a file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from lispy.mexpr.quoting import ENDS_ATOM, PRIME_AFTER
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
-
-__all__ = ["Collector", "Input", "waiting_for"]
 
 INCOMPLETE = "ends too soon"
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
@@ -33,8 +31,6 @@ _OPENING = {v: k for k, v in _CLOSING.items()}
 _WORDS = {"ELSE": "'else' and the expression after it", "THEN": "'then', 'else' and their expressions"}
 _OPERATOR_WORDS = frozenset({"and", "or", "eq", "member", "if", "then", "else", "lambda"})
 _OPERATORS = frozenset("+.*=<>≤≥ε←,-")
-_ENDS_ATOM = frozenset("()[]{},;'")
-_PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
 _REST = "the rest of the expression"
 
 
@@ -48,13 +44,13 @@ def waiting_for(text: str, first_line: int = 1) -> str | None:
     scanner = _Scanner()
     for number, line in enumerate(text.split("\n"), first_line):
         scanner.feed(line, number)
-    return _waiting(scanner, lambda: text, first_line)
+    return _waiting(scanner, lambda: text)
 
 
-def _waiting(scanner: _Scanner, text: Callable[[], str], first_line: int) -> str | None:
+def _waiting(scanner: _Scanner, text: Callable[[], str]) -> str | None:
     """What the text that ``scanner`` has seen waits for: from the scan alone where it is surely
     unfinished, else (once per input that may be complete) from a parse of ``text()``."""
-    surely = scanner.unfinished()
+    surely = scanner.waiting_for()
     if surely is not None:
         return surely
     whole = text()
@@ -63,7 +59,8 @@ def _waiting(scanner: _Scanner, text: Callable[[], str], first_line: int) -> str
     except MSyntaxError as e:
         if INCOMPLETE not in e.reason:
             return None
-        return _open_bracket(whole, first_line) or _next_word(e.expected) or _REST
+        words = next((words for token, words in _WORDS.items() if token in e.expected), None)
+        return scanner.open_bracket() or words or _REST
     return None
 
 
@@ -95,18 +92,21 @@ class _Scanner:
     """A closing bracket that closes nothing, or a quote before nothing: the parser will say what."""
 
     def copy(self) -> _Scanner:
-        return _Scanner(list(self.stack), *self._fields())
+        return replace(self, stack=list(self.stack))
 
-    def _fields(self) -> tuple[bool, int, int, int, str, bool]:
-        return self.in_bar, self.ifs, self.thens, self.elses, self.last, self.broken
+    def open_bracket(self) -> str | None:
+        """The innermost bracket left open, as the words of a prompt."""
+        if not self.stack:
+            return None
+        bracket, line, column, _ = self.stack[-1]
+        return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {line}, column {column}"
 
-    def unfinished(self) -> str | None:
+    def waiting_for(self) -> str | None:
         """What the text scanned so far surely waits for, or ``None`` if it may be complete (or broken)."""
         if self.broken:
             return None
         if self.stack:
-            bracket, line, column, _ = self.stack[-1]
-            return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {line}, column {column}"
+            return self.open_bracket()
         if self.in_bar or self.last in ("operator", "λ", "lambda", "open", "}"):
             return _REST
         if self.ifs > self.thens:
@@ -120,15 +120,9 @@ class _Scanner:
         while i < size:
             c = line[i]
             if self.in_bar:  # a symbol between bars in a quoted datum
-                if c == "\\":
-                    i += 2
-                    continue
-                if c == "|":
-                    self.in_bar = False
-                i += 1
+                i = self._bar(line, i)
                 continue
-            quoted = bool(self.stack) and self.stack[-1][3]
-            if quoted:
+            if self.stack and self.stack[-1][3]:  # inside a quoted list
                 i = self._quoted_list(line, i, number)
                 continue
             if c.isspace():
@@ -142,7 +136,7 @@ class _Scanner:
                 else:
                     self.broken = True
                 self.last, i = ("}" if c == "}" else "close"), i + 1
-            elif c == "'" and not (i > 0 and (line[i - 1].isalnum() or line[i - 1] in _PRIME_AFTER)):
+            elif c == "'" and not (i > 0 and (line[i - 1].isalnum() or line[i - 1] in PRIME_AFTER)):
                 i = self._quote(line, i + 1, number)
             elif c == "λ":
                 self.last, i = "λ", i + 1
@@ -150,14 +144,12 @@ class _Scanner:
                 self.last, i = "operator", i + 1
             elif c.isalpha() or c == "_":
                 j = i + 1
-                while j < size and (line[j].isalnum() or line[j] in _PRIME_AFTER):
+                while j < size and (line[j].isalnum() or line[j] in PRIME_AFTER):
                     j += 1
                 self._word(line[i:j])
                 i = j
-            elif c.isdigit() or c == "∞":
-                self.last, i = "operand", i + 1
             else:
-                self.last, i = "operand", i + 1  # the parser will judge it
+                self.last, i = "operand", i + 1  # a number, ∞, or what the parser will judge
 
     def _word(self, word: str) -> None:
         if self.last in ("λ", "lambda"):
@@ -175,14 +167,14 @@ class _Scanner:
         """After a quote at ``i - 1``: the datum's start; where the scan goes on."""
         while i < len(line) and line[i] in " \t":
             i += 1
-        if i >= len(line) or (line[i] in _ENDS_ATOM and line[i] != "(") or line[i].isspace():
+        if i >= len(line) or (line[i] in ENDS_ATOM and line[i] != "(") or line[i].isspace():
             self.broken = True  # a quote must be followed by an S-expression
             return i
         self.last = "operand"
         if line[i] == "(":
             self.stack.append(("(", number, i + 1, True))
             return i + 1
-        while i < len(line) and not line[i].isspace() and line[i] not in _ENDS_ATOM:
+        while i < len(line) and not line[i].isspace() and line[i] not in ENDS_ATOM:
             if line[i] == "|":
                 self.in_bar = True
                 i = self._bar(line, i + 1)
@@ -217,21 +209,6 @@ class _Scanner:
         return i + 1
 
 
-def _open_bracket(text: str, first_line: int) -> str | None:
-    """The innermost bracket left open in ``text``, as the words of a prompt."""
-    scanner = _Scanner()
-    for number, line in enumerate(text.split("\n"), first_line):
-        scanner.feed(line, number)
-    if not scanner.stack:
-        return None
-    bracket, at_line, at_column, _ = scanner.stack[-1]
-    return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {at_line}, column {at_column}"
-
-
-def _next_word(expected: frozenset[str]) -> str | None:
-    return next((words for token, words in _WORDS.items() if token in expected), None)
-
-
 @dataclass(frozen=True)
 class Input:
     """A complete input (``waiting`` is ``None``), or one ended unfinished: then ``waiting`` says for what."""
@@ -257,7 +234,7 @@ class Collector:
         return bool(self._lines)
 
     @property
-    def lines(self) -> int:
+    def line_count(self) -> int:
         """How many lines the unfinished input has so far."""
         return len(self._lines)
 
@@ -275,7 +252,7 @@ class Collector:
                 return self._settle(line, None)
             self._scanner = _Scanner()
             self._scanner.feed(line, number)
-            return self._settle(line, _waiting(self._scanner, lambda: line, number))
+            return self._settle(line, _waiting(self._scanner, lambda: line))
         if empty:
             return [self._end()]
         if comment:
@@ -285,7 +262,7 @@ class Collector:
         before = self._scanner.copy()
         self._scanner.feed(line, number)
         self._lines.append(line)
-        waiting = _waiting(self._scanner, lambda: "\n".join(self._lines), self._start)
+        waiting = _waiting(self._scanner, lambda: "\n".join(self._lines))
         if waiting is not None and _complete(line):
             self._lines.pop()
             self._scanner = before

@@ -1,22 +1,15 @@
 """Errors raised in compiled M-expressions, told in the notes' terms.
 
-Compiled code runs without any checks of its own: ``a 3`` is ``a(3)``, which raises
-lispy's ``LispTypeError``; ``1 + (A)`` is ``1 + lisp('A')``, which raises Python's
-``TypeError``; a recursion without a base case ends in ``RecursionError``.  When such
-an exception leaves an evaluation, :func:`explain` reads its traceback: the innermost
-frame of compiled code, and the instruction it was at, whose place (line, column
-and end, as :mod:`lispy.mexpr.codegen` gave them) names the call, operator or name
-of the M-expression that failed.  The message then says what failed in the notes' terms
-(the messages of the interpreter that the compiler replaced, kept):
+Compiled code runs without checks of its own: ``a 3`` raises lispy's ``LispTypeError``, ``1 +
+(A)`` a ``TypeError``, a recursion without a base case ``RecursionError``.  :func:`explain` reads
+the traceback: the innermost frame of compiled code, and the instruction it was at, whose place
+(as :mod:`lispy.mexpr.codegen` gave it) names the call, operator or name that failed; the message
+says what failed in the notes' terms:
 
-* an undefined name: ``undefined name mappap``;
-* a call: ``recursion too deep in f …``; lispy's own error (``a: the argument 3 (a number) is
-  an atom, not a list``); ``the function is (A), not a function``; ``twice takes 1
-  argument(s), [x], but was given 2``; or the function's name and Python's message;
-* an operator: ``+: cannot apply to 1 and (A) (…)``.
-
-To name the values, the operands (or the function) are computed again from the
-frame's variables: the notes' definitions are pure, so they give the same values.
+``undefined name mappap``, ``recursion too deep in f …``, lispy's own error (``a: the argument 3 (a
+number) is an atom, not a list``), ``the function is (A), not a function``, ``twice takes 1
+argument(s), [x], but was given 2``, ``+: cannot apply to 1 and (A) (…)``.  To name the values,
+the operands are computed again from the frame's variables: the notes' definitions are pure.
 """
 
 from __future__ import annotations
@@ -26,20 +19,18 @@ import types
 from typing import Any
 
 from lispy.mexpr.codegen import generate_probe
-from lispy.mexpr.compiler import Unit, signature, unit_of
-from lispy.mexpr.errors import EvalError, arity_message, runaway, show
+from lispy.mexpr.compiler import Unit, unit_of
+from lispy.mexpr.errors import EvalError, arity_message, runaway_message, show, signature
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
-
-__all__ = ["explain"]
 
 
 def explain(error: Exception, where: str, line: int, column: int) -> EvalError | None:
     """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).
 
     ``None`` if ``error`` was raised outside compiled code (a Python function called
-    from Python) and is not a runaway recursion: let it pass unchanged.
+    from Python) and is not a runaway_message recursion: let it pass unchanged.
     """
     if isinstance(error, EvalError):
         return error
@@ -47,7 +38,7 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
     if found is None:
         limit = getattr(error, "limit", None)
         return (
-            EvalError(runaway(where, limit), where, line, column)
+            EvalError(runaway_message(where, limit), where, line, column)
             if isinstance(error, RecursionError)
             else None
         )
@@ -55,7 +46,7 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
     node = unit.generated.places.get(place)
     at = (unit.where, node.line, node.column) if node is not None else (unit.where, place[0], place[2] + 1)
     if isinstance(error, RecursionError):
-        return EvalError(runaway(at[0], getattr(error, "limit", None)), *at)
+        return EvalError(runaway_message(at[0], getattr(error, "limit", None)), *at)
     if isinstance(node, Var):
         if isinstance(error, NameError):
             return EvalError(f"undefined name {node.name}", *at)
@@ -131,7 +122,7 @@ def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] |
     variables = {m_name(k): v for k, v in frame.f_locals.items()}
     tree = generate_probe(nodes, variables)
     try:
-        code = compile(ast.Module([tree], []), "<M-expression probe>", "exec", dont_inherit=True)
+        code = compile(ast.Module([tree], []), "<lispy probe>", "exec", dont_inherit=True)
         function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
         probe = types.FunctionType(function_code, frame.f_globals, "_probe")
         return probe(*variables.values())

@@ -1,28 +1,19 @@
 """Running M-expressions: a global environment of compiled definitions.
 
-An :class:`Environment` holds the global names: the list functions that the notes
-take from their chapter I (``a``, ``d``, ``n``, ``mapcar``, ``sublis``, …,
-:data:`lispy.mexpr.runtime.BUILTINS`), and whatever definitions, assignments and
-Python values are loaded.  Each definition is compiled to a Python function
-(:mod:`lispy.mexpr.compiler`) that runs in the environment's namespace, where global
-names are looked up when used, so definitions may refer to ones loaded later
-(``search`` to the ``lose`` of an application).
+An :class:`Environment` holds the global names: the list functions the notes take from their
+chapter I (:data:`lispy.mexpr.runtime.BUILTINS`), and the definitions, assignments and Python values
+loaded.  Each definition is compiled to a Python function (:mod:`lispy.mexpr.compiler`) that looks
+its global names up when it runs, so definitions may refer to ones loaded later.  An environment
+may have an ``outer`` one, from which it takes, whenever an evaluation reaches it, the names it uses
+and does not bind: so a REPL session holds several applications of the notes, each its own
+environment with its own ``successors`` (``docs/mexpr.md``).
 
-An environment may have an ``outer`` one, from which it takes the names it uses and does
-not bind (an application of the notes takes ``graph`` and ``final`` from the REPL's
-session): each is taken again, as ``outer`` has it, whenever an evaluation reaches the
-environment.  So a REPL session can hold several applications, each its own environment
-with its own ``successors``, as ``tree_search(lose, ter, successors)`` binds its own in Python.
-
-Before anything runs, an evaluation checks every global name that it can reach
-through the definitions it uses, each in the environment of the definition that uses it:
-a name that is not bound, or a definition called
-with the wrong number of arguments, is an :class:`EvalError` naming the definition,
-line and column, and nothing is evaluated.  Errors while running are
-``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included:
-evaluation runs through :func:`lispy.runtime.recursion.run_deep`, on a thread whose C
-stack is big enough for its recursion limit, so deep but finite recursion works and a
-runaway one is an error, never a crash.
+Before anything runs, an evaluation checks every global name it can reach, each in the environment
+of the definition that uses it: a name not bound, or a definition called with the wrong number of
+arguments, is an :class:`EvalError` naming the definition, line and column.  Errors while running
+are ``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included: evaluation runs
+through :func:`lispy.runtime.recursion.run_deep`, so deep recursion works and a runaway one is an
+error, never a crash.
 """
 
 from __future__ import annotations
@@ -35,15 +26,15 @@ from typing import Any, TypeVar
 from pyrsistent import PMap, pmap
 
 from lispy.mexpr.codegen import Use
-from lispy.mexpr.compiler import Unit, compile_unit, make_function, signature, unit_of
+from lispy.mexpr.compiler import Unit, compile_unit, make_function, unit_of
 from lispy.mexpr.diagnosis import explain
-from lispy.mexpr.errors import EvalError, arity_message
+from lispy.mexpr.errors import EvalError, arity_message, signature
 from lispy.mexpr.names import python_name
-from lispy.mexpr.runtime import BUILTINS, PREDICATES, namespace
+from lispy.mexpr.runtime import BUILTINS, NOTATION, PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
 from lispy.runtime.recursion import run_deep
 
-__all__ = ["Environment", "EvalError", "Snapshot", "owner"]
+__all__ = ["Environment", "EvalError", "Snapshot"]
 
 T = TypeVar("T")
 _ABSENT = object()
@@ -59,8 +50,8 @@ class Snapshot:
     """M-expression names to values."""
     names: PMap[str, str]
     """Python names to the M-expression names that hold them."""
-    sources: PMap[str, Definition | Assignment]
     units: PMap[str, Unit]
+    """Each name's compiled statement (its ``source`` the statement as read)."""
 
 
 class Environment:
@@ -84,25 +75,18 @@ class Environment:
     def __init__(self, bindings: Mapping[str, Any] | None = None, outer: Environment | None = None) -> None:
         values = pmap(BUILTINS if bindings is None else bindings)
         names = pmap({python_name(name): name for name in values})  # Python name to M name
-        self._state = Snapshot(values, names, pmap(), pmap())
+        self._state = Snapshot(values, names, pmap())
         self._plain = dict(values)  # the values as a plain dict, for restore to compare with
-        self.namespace: dict[str, Any] = namespace(values)
-        """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name."""
+        self.namespace: dict[str, Any] = {"__builtins__": {}, "__name__": "lispy.mexpr.compiled", **NOTATION}
+        """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name.
+        Its ``__builtins__`` is empty: no name written in an M-expression reaches Python's ``open``."""
+        self.namespace.update((python_name(name), value) for name, value in values.items())
         # what a compiled function's __globals__ leads back to (no M-expression name begins with _)
         self.namespace[_OWNER] = self
         self.outer = outer
         """Where the names this environment uses and does not bind are taken from, if anywhere."""
         self._taken: set[str] = set()  # names taken from outer
         self._checked: set[Unit] = set()  # definitions whose uses were checked since the last change
-
-    @property
-    def _values(self) -> PMap[str, Any]:
-        return self._state.values
-
-    @property
-    def sources(self) -> Mapping[str, Definition | Assignment]:
-        """Each name's statement, as read."""
-        return self._state.sources
 
     @property
     def units(self) -> Mapping[str, Unit]:
@@ -115,10 +99,10 @@ class Environment:
         return self._state.values
 
     def __getitem__(self, name: str) -> Any:
-        return self._values[name]
+        return self._state.values[name]
 
     def __contains__(self, name: str) -> bool:
-        return name in self._values
+        return name in self._state.values
 
     def snapshot(self) -> Snapshot:
         """The environment's bindings as they are now, for :meth:`restore`: the current value, no copy."""
@@ -161,8 +145,6 @@ class Environment:
             self.restore(before)
             raise
 
-    # --- extending the environment -------------------------------------------------------
-
     def define(self, statement: Definition | Assignment) -> Any:
         """Bind a definition's function, or an assignment's value, to its name; return the value.
 
@@ -177,12 +159,7 @@ class Environment:
             value = make_function(unit, self.namespace)
         else:
             value = self._evaluate(unit)
-        state = self._state
-        self._state = replace(
-            state,
-            units=state.units.set(statement.name, unit),
-            sources=state.sources.set(statement.name, statement),
-        )
+        self._state = replace(self._state, units=self._state.units.set(statement.name, unit))
         self._set(statement.name, value)
         self._taken.discard(statement.name)
         return value
@@ -213,11 +190,11 @@ class Environment:
         """Bind ``name`` to ``value`` (unbind it, for ``_ABSENT``)."""
         before = self._predicates()
         if value is _ABSENT:
-            self._state = replace(self._state, values=self._values.discard(name))
+            self._state = replace(self._state, values=self._state.values.discard(name))
             self._plain.pop(name, None)
             self.namespace.pop(python_name(name), None)
         else:
-            self._state = replace(self._state, values=self._values.set(name, value))
+            self._state = replace(self._state, values=self._state.values.set(name, value))
             self._plain[name] = value
             self.namespace[python_name(name)] = value
         self._checked.clear()
@@ -231,11 +208,9 @@ class Environment:
     def _recompile(self) -> None:
         """Compile every definition again: a name whose calls were taken as truth values has changed."""
         for name, unit in list(self.units.items()):
-            current = self._values.get(name)
+            current = self._state.values.get(name)
             if isinstance(unit.source, Definition) and getattr(current, "__code__", None) is unit.code:
                 self.define(unit.source)
-
-    # --- evaluating ------------------------------------------------------------------------
 
     def run(self, text: str, where: str = "input") -> Any:
         """Read and evaluate one statement or expression; a definition returns None."""
@@ -253,27 +228,22 @@ class Environment:
 
     def call(self, name: str, *args: Any) -> Any:
         """Call the function ``name`` with Python values, with the evaluation's checks and errors."""
-        if name not in self._values:
+        if name not in self:
             raise EvalError(f"undefined name {name}", "input", 0, 0)
-        fn = self._values[name]
+        fn = self[name]
         named = signature(fn)
         message = arity_message(*named, len(args)) if named is not None else None
         if message is not None:
             raise EvalError(message, "input", 0, 0)
         unit = unit_of(fn.__code__) if isinstance(fn, types.FunctionType) else None
         if unit is not None:
-            self._check(unit, owner(fn) or self)
-        return self._guarded(lambda: fn(*args), name, 0, 0)
+            self._check(unit, _owner(fn) or self)
+        return run_deep(_explained, lambda: fn(*args), name, 0, 0)
 
     def _evaluate(self, unit: Unit) -> Any:
         self._check(unit)
         fn = make_function(unit, self.namespace)
-        return self._guarded(fn, unit.where, unit.source.line, unit.source.column)
-
-    def _guarded(self, thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:
-        return run_deep(_explained, thunk, where, line, column)
-
-    # --- checking before running -----------------------------------------------------------
+        return run_deep(_explained, fn, unit.where, unit.source.line, unit.source.column)
 
     def _check(self, unit: Unit, where: Environment | None = None) -> None:
         """Check the global names that ``unit`` (of ``where``, this environment by default) reaches:
@@ -291,11 +261,11 @@ class Environment:
             done.add((m, u))
             for use in u.generated.uses:
                 m._check_use(use, u.where)
-                reached = m._values[m._known(use.name) or use.name]
+                reached = m[m._known(use.name) or use.name]
                 code = getattr(reached, "__code__", None)
                 inner = unit_of(code) if isinstance(code, types.CodeType) else None
                 if inner is not None:
-                    pending.append((owner(reached) or m, inner))
+                    pending.append((_owner(reached) or m, inner))
         for m, u in done:
             if isinstance(u.source, Definition):
                 m._checked.add(u)
@@ -303,16 +273,16 @@ class Environment:
     def _take(self) -> None:
         """Take again from :attr:`outer` each name taken from it: as it has it now, or gone."""
         for name in self._taken:
-            there = self.outer._values.get(name, _ABSENT) if self.outer is not None else _ABSENT
-            if self._values.get(name, _ABSENT) is not there:
+            there = self.outer.globals.get(name, _ABSENT) if self.outer is not None else _ABSENT
+            if self.globals.get(name, _ABSENT) is not there:
                 self._set(name, there)
 
     def _known(self, name: str) -> str | None:
         """The name under which ``name`` is bound: itself, or its other spelling (``p0`` for ``p₀``)."""
-        if name in self._values:
+        if name in self:
             return name
         other = self._state.names.get(python_name(name))
-        return other if other in self._values else None
+        return other if other is not None and other in self else None
 
     def _check_use(self, use: Use, where: str) -> None:
         known = self._known(use.name)
@@ -324,14 +294,14 @@ class Environment:
                 self._taken.add(known)
         if known is None:
             raise EvalError(f"undefined name {use.name}", where, use.line, use.column)
-        named = signature(self._values[known])
+        named = signature(self[known])
         if use.arity is not None and named is not None:
             message = arity_message(*named, use.arity)
             if message is not None:
                 raise EvalError(message, where, use.line, use.column)
 
 
-def owner(fn: Any) -> Environment | None:
+def _owner(fn: Any) -> Environment | None:
     """The environment whose namespace the compiled function ``fn`` runs in, if it is one's."""
     found = getattr(fn, "__globals__", {}).get(_OWNER)
     return found if isinstance(found, Environment) else None

@@ -1,4 +1,4 @@
-"""The errors of running M-expressions, and the words they use.
+"""The errors of running M-expressions, and the words they use: how a value and a function are named.
 
 Every failure of a definition at run time is an :class:`EvalError` that names the
 definition (or ``input``), the line and the column of the notes' text, and says
@@ -9,22 +9,23 @@ given 2``, ``+: cannot apply to 1 and (A)``, ``recursion too deep in loop: …``
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
+from lispy.mexpr.names import m_name
 from lispy.runtime.recursion import worker_limit
-from lispy.sexpr.data import NIL, Cons
 from lispy.sexpr.printer import to_string
 
-__all__ = ["EvalError", "arity_message", "runaway", "show"]
+CODE_FILE = "<M-expression {}>"
+"""The file name of compiled code (``<M-expression successors>``): it names a ``λ`` by its definition."""
 
 
-def runaway(definition: str, limit: int | None = None) -> str:
+def runaway_message(definition: str, limit: int | None = None) -> str:
     """What to say when a recursion that began in ``definition`` passes the deep-recursion limit:
     ``limit``, where the error carries it, else the limit deep work gets here
-    (:func:`~lispy.runtime.recursion.worker_limit`: :data:`~lispy.runtime.recursion.DEEP_LIMIT`, less
-    on a worker with a smaller stack, the interpreter's own where no thread starts, as in Pyodide).
+    (:func:`~lispy.runtime.recursion.worker_limit`).
 
-    >>> runaway("loop", 1000).split(" (")[0]
+    >>> runaway_message("loop", 1000).split(" (")[0]
     'recursion too deep in loop: past the limit of 1,000 nested calls'
     """
     if limit is None:
@@ -46,11 +47,41 @@ class EvalError(RuntimeError):
         self.column = column
 
 
-def show(x: Any) -> str:
-    """A value in an error message: Lisp notation for Lisp data, Python's ``repr`` for anything else."""
-    if x is True or x is False:
-        return "true" if x else "false"
-    return to_string(x) if isinstance(x, (Cons, str, int, float)) or x is NIL else repr(x)
+def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
+    """The name and parameters of an M-function (a definition or a compiled ``λ``), else ``None``.
+
+    A definition's function carries them (``m_name``, ``m_params``); a ``λ`` is named by its
+    parameters and the definition it stands in, which its code's file names: ``λyz in successors``.
+    """
+    params = getattr(fn, "m_params", None)
+    if params is not None:
+        return fn.m_name, params
+    code = getattr(fn, "__code__", None)
+    prefix, suffix = CODE_FILE.split("{}")
+    if not isinstance(code, types.CodeType) or code.co_name != "<lambda>":
+        return None
+    if not (code.co_filename.startswith(prefix) and code.co_filename.endswith(suffix)):
+        return None
+    names = tuple(m_name(p) for p in code.co_varnames[: code.co_argcount])
+    return f"λ{''.join(names)} in {code.co_filename[len(prefix) : -len(suffix)]}", names
+
+
+def show(value: Any) -> str:
+    """A value as lispy prints it, at the REPL and in messages: Lisp notation, ``true``/``false``, and a
+    function by its name and parameters, ``#<function twice[x]>`` (one of Python's by its name alone).
+
+    >>> from lispy.sexpr.data import lisp
+    >>> show(lisp(1, "G", float("inf"))), show(True), show(len)
+    ('(1 G ∞)', 'true', '#<function len>')
+    """
+    if value is True or value is False:
+        return "true" if value else "false"
+    named = signature(value)
+    if named is not None:
+        return f"#<function {named[0]}[{','.join(named[1])}]>"
+    if callable(value):
+        return f"#<function {getattr(value, '__name__', '?')}>"
+    return to_string(value)
 
 
 def arity_message(name: str, params: tuple[str, ...], given: int) -> str | None:

@@ -1,15 +1,10 @@
 """The Python that M-expressions compile to, printed to be read beside the hand transcriptions.
 
-``python -m lispy --python chapter5_search`` prints a part of the notes as a Python
-module: each statement of the notes (as corrected by ERRATA.md) as a comment, then
-the Python it compiles to; the definitions first and then the assignments, the
-order in which :func:`lispy.mexpr.program.notes` runs them; and an import of what
-the code uses from :mod:`lispy.mexpr.runtime`.  The names the part leaves free
-(``lose``, ``ter`` and ``successors`` in ``chapter5_search``) are listed at the top.
-In the REPL, ``:python search`` prints one definition.
-
-A long line is broken as the transcriptions break theirs: a chain of conditions one
-``else`` to a line, a call one argument to a line.
+``python -m lispy --python chapter5_search`` prints a part of the notes as a Python module that
+runs: each statement (as corrected by ERRATA.md) as a comment above its Python, the definitions
+first, as :func:`lispy.mexpr.program.notes` runs them, the names the part leaves free listed at the
+top.  ``:python search`` in the REPL prints one definition.  Long lines are broken as the
+transcriptions break theirs: one ``else`` to a line, one argument to a line.
 """
 
 from __future__ import annotations
@@ -25,8 +20,6 @@ from lispy.mexpr.names import python_name
 from lispy.mexpr.program import PARTS, SourceStatement, statements
 from lispy.mexpr.runtime import BUILTINS, NOTATION
 from lispy.mexpr.syntax import Assignment, Definition
-
-__all__ = ["format_statement", "part_python", "print_part", "python_of"]
 
 WIDTH = 100
 """Lines longer than this are broken."""
@@ -46,10 +39,7 @@ def part_python(part: str, corrected: bool = True) -> str:
     own = statements(part, corrected)
     borrowed = _given_by_other_parts(part, own, corrected)
     found = [*borrowed, *own]
-    parsed = [(s, s.parse()) for s in found]
-    ordered = [x for x in parsed if isinstance(x[1], Definition)] + [
-        x for x in parsed if not isinstance(x[1], Definition)
-    ]
+    ordered = sorted(((s, s.parse()) for s in found), key=lambda x: not isinstance(x[1], Definition))
     generated = [(s, generate(node)) for s, node in ordered]
     defined = {python_name(s.name) for s in found}
     used = sorted({u.name for _, g in generated for u in g.uses})

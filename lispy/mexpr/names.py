@@ -1,52 +1,20 @@
 """Names: an M-expression's name as a Python identifier, and back.
 
-The compiled code keeps the notes' names (``search``, ``α``, ``p₀``), so it reads
-like the hand transcriptions.  Three kinds of name are changed, each by a rule a
-reader can undo:
-
-* a name that is a Python keyword (``in``, ``not``), one of the names the compiled
-  code keeps for the notation (:data:`RESERVED`: ``cons`` for ``.``, ``truth`` for a
-  condition, …), or a name that already ends in ``_`` gets one more ``_``
-  (``cons`` → ``cons_``, ``f_`` → ``f__``), so no two names meet;
-* a prime, ``f'`` (not a Python character), is the modifier letter prime ``fʹ``;
-* a subscript digit, ``p₀``, is the digit, ``p0``, as Python itself reads ``p₀`` in source
-  (it allows ``₀`` only after normalising it to ``0``), and as the notes' ``p₀`` is spelt
-  in ASCII.  :class:`lispy.mexpr.environment.Environment` refuses to hold both ``p0``
-  and ``p₀`` as different names.
-
-Names beginning with ``_`` or a capital cannot be written in M-expressions, so the
-compiled code's own names and Python's dunders are out of the notes' reach.
+The compiled code keeps the notes' names (``search``, ``α``, ``p₀``), changed by three rules a
+reader can undo: a Python keyword, a name of the notation's (:data:`RESERVED`) or a name ending in
+``_`` gets one more ``_`` (``cons`` → ``cons_``); a prime ``f'`` is the modifier letter ``fʹ``; a
+subscript ``p₀`` is the digit, ``p0``, as Python reads it (the environment refuses ``p0`` beside
+``p₀``).  M-expression names cannot begin with ``_`` or a capital, so the compiled code's own names
+and Python's dunders are out of their reach.
 """
 
 from __future__ import annotations
 
 import keyword
 
-__all__ = ["RESERVED", "m_name", "python_name"]
+from lispy.mexpr.runtime import NOTATION
 
-RESERVED = frozenset(
-    {
-        "INF",
-        "NIL",
-        "add_",
-        "and_",
-        "and_then",
-        "append",
-        "cons",
-        "eq",
-        "ge_",
-        "gt_",
-        "le_",
-        "lisp",
-        "lt_",
-        "member",
-        "mul_",
-        "or_",
-        "or_else",
-        "read",
-        "truth",
-    }
-)
+RESERVED = frozenset(NOTATION)
 """The names the compiled code uses for the notation itself (:mod:`lispy.mexpr.runtime`)."""
 
 _PRIME, _PYTHON_PRIME = "'", "ʹ"

@@ -1,19 +1,14 @@
 """The notes' parts in a REPL session: each problem in an environment of its own, and whose each name is.
 
-The notes define ``lose``, ``ter`` and ``successors`` once for each application (paths, the towers
-in lists and in words), and chapter 6 leaves ``successors``, ``ter`` and ``imval`` to the game.
-In Python, ``tree_search(lose, ter, successors)`` binds a search to its problem.  Here each part
-that poses a problem is loaded with the parts it runs on (``chapter5_search``) into an
-:class:`~lispy.mexpr.environment.Environment` of its own, whose ``outer`` is the session's: its
-definitions keep its problem whatever is loaded later, and take what it leaves free (``graph``,
-``final``) from the session as the session has it.  The session's names are bound to the
-environment's values, so the names a reader types mean the part loaded last; :class:`Problems`
-remembers whose each name is, to say so when a load or a definition changes it.
-
-Which part poses which problem, and what it comes with (chapter 6's game trees), is the
-application layer's knowledge (:data:`lispy.edition.applications.REPL_APPLICATIONS`), given to
-:class:`Problems`: the notation imports no chapter.  Without it, every part is loaded into the
-session's own environment, as one program.
+Each part that poses a problem (paths, the towers, the game) is loaded with the parts it runs on
+(``chapter5_search``) into an :class:`~lispy.mexpr.environment.Environment` of its own, whose
+``outer`` is the session's: its definitions keep their problem whatever is loaded later, as
+``tree_search(lose, ter, successors)`` binds a search in Python, and take what they leave free
+(``graph``, ``final``) from the session.  The session's names mean the part loaded last;
+:class:`Problems` remembers whose each name is, to say so when that changes (``docs/mexpr.md``).
+Which part poses which problem is the application layer's knowledge
+(:data:`lispy.edition.applications.REPL_APPLICATIONS`), given to :class:`Problems`; without it,
+every part is loaded into the session's own environment, as one program.
 """
 
 from __future__ import annotations
@@ -28,8 +23,6 @@ from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import load, statements
 from lispy.mexpr.runtime import BUILTINS
 from lispy.mexpr.syntax import Assignment, Definition
-
-__all__ = ["Problem", "Problems"]
 
 
 class Problem(Protocol):
@@ -89,7 +82,9 @@ class Problems:
         origin = self.origins.get(name)
         return origin.environment if origin is not None and origin.value is m.globals.get(name) else m
 
-    def rebound(self, m: Environment, values: Mapping[str, Any], origins: PMap[str, Origin]) -> str | None:
+    def rebinding_note(
+        self, m: Environment, values: Mapping[str, Any], origins: PMap[str, Origin]
+    ) -> str | None:
         """One line saying whose the names of ``m`` are now that were another's when ``m`` had
         ``values`` and this :attr:`origins` was ``origins``, or ``None``."""
         changed: dict[tuple[str, str], list[str]] = {}

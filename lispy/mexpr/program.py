@@ -1,14 +1,9 @@
 """Source files of M-expression definitions, and the notes' own (``lispy/notes/*.m``).
 
-A source file is a sequence of statements, definitions and assignments.  A
-statement begins at the start of a line; lines that begin with a space
-continue it, as the notes print their long definitions.  The comma or full
-stop that ends a statement in the notes' prose is dropped.  Lines beginning
-with ``;`` are comments.
-
-:func:`notes` loads parts of the notes, compiled, into an
-:class:`~lispy.mexpr.environment.Environment`, with the corrections of ERRATA.md
-(``corrected=True``, the default) or as printed::
+A source file is a sequence of definitions and assignments, each from a line at the margin to the
+next (indented lines continue it, as the notes print their long definitions); the comma or full
+stop that ends one in the notes' prose is dropped; lines beginning with ``;`` are comments.
+:func:`notes` loads parts of the notes, compiled, as corrected by ERRATA.md or as printed::
 
     >>> from lispy.sexpr.reader import read
     >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
@@ -26,17 +21,6 @@ from typing import Any
 
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.syntax import Assignment, Definition, parse_statement
-
-__all__ = [
-    "PARTS",
-    "SourceStatement",
-    "definition",
-    "load",
-    "notes",
-    "read_source",
-    "split_statements",
-    "statements",
-]
 
 PARTS = (
     "chapter5_search",
@@ -130,12 +114,7 @@ def statements(part: str, corrected: bool = True, printed_names: Iterable[str] =
     return result
 
 
-def notes(
-    *parts: str,
-    corrected: bool = True,
-    printed: Iterable[str] = (),
-    **bindings: Any,
-) -> Environment:
+def notes(*parts: str, corrected: bool = True, printed: Iterable[str] = (), **bindings: Any) -> Environment:
     """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
 
     The definitions are made first, then the assignments evaluated in order,
@@ -156,11 +135,6 @@ def load(m: Environment, parsed: Iterable[Definition | Assignment]) -> Environme
     """``m`` with the statements ``parsed`` in it: the definitions first, then the assignments in
     order, as the notes' "where …" after an assignment asks (they assign puzz2 ← cycles[…] before
     "where the function cycles is defined by").  Raises ``EvalError`` for an assignment that fails."""
-    parsed = list(parsed)
-    for statement in parsed:
-        if isinstance(statement, Definition):
-            m.define(statement)
-    for statement in parsed:
-        if isinstance(statement, Assignment):
-            m.define(statement)
+    for statement in sorted(parsed, key=lambda s: isinstance(s, Assignment)):  # stable: in order
+        m.define(statement)
     return m

@@ -1,19 +1,12 @@
 """Quoted S-expressions inside M-expressions: ``a '(G W R B)``, ``x = 'LOSE``, ``f['(1 2),'G]``.
 
-The notes write data in the M-expression itself, ``(G B B W R G)``, and evaluate the
-elements; a quote ``'`` before an S-expression gives the datum as it is written, read by
-lispy's own reader (:mod:`lispy.sexpr.reader`), wherever an expression may stand.
-
-The M-expression grammar cannot read S-expressions (their symbols and numbers follow Lisp's
-rules, not the notes'), so :func:`extract_quoted` cuts each quoted datum out of the text
-before the grammar sees it, and puts in its place a token of two characters, the quote
-and one of Unicode's private-use characters numbering the datum, padded with blanks to the
-same extent, newlines kept, so that every line and column after it stays where it was.
-A ``'`` that follows a letter or digit is a prime in a name (``f'``), not a quote.
-
-Where a quoted datum ends: after a ``(``, at its matching ``)`` (brackets inside ``|…|``
-and after ``;`` do not count); otherwise at a blank or at one of the M-expression's
-delimiters ``( ) [ ] { } , ;``.
+A quote ``'`` before an S-expression gives the datum as written, read by lispy's reader, wherever
+an expression may stand (the notes' own ``(G B B W R G)`` evaluates its elements).  The grammar
+cannot read S-expressions, so :func:`extract_quoted` cuts each datum out of the text first, leaving
+in its place the quote and a private-use character numbering the datum, padded with blanks (newlines
+kept) so that every line and column after it stays where it was.  A datum ends at the ``)`` that
+matches its ``(`` (not counting brackets inside ``|…|`` or after ``;``), else at a blank or one of
+``( ) [ ] { } , ;``.  A ``'`` after a letter or digit is a prime in a name (``f'``), not a quote.
 """
 
 from __future__ import annotations
@@ -23,16 +16,16 @@ from typing import Any
 
 from lispy.sexpr.reader import ReadError, read
 
-__all__ = ["FIRST_MARK", "QuoteError", "extract_quoted"]
-
 FIRST_MARK = 0xE000
 """The private-use character that numbers the first quoted datum; the grammar's ``QUOTED`` token."""
 _LAST_MARK = 0xF8FF
 _MARKS = _LAST_MARK - FIRST_MARK + 1
 _PRIVATE = re.compile(f"[{chr(FIRST_MARK)}-{chr(_LAST_MARK)}]")
 
-_ENDS_ATOM = frozenset("()[]{},;'")
-_PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
+ENDS_ATOM = frozenset("()[]{},;'")
+"""What ends a quoted atom: the M-expression's delimiters, and a quote."""
+PRIME_AFTER = frozenset("_'₀₁₂₃₄₅₆₇₈₉")
+"""Characters of a name that a ``'`` after them makes a prime (``f'``), not a quote."""
 
 
 class QuoteError(ValueError):
@@ -62,7 +55,7 @@ def extract_quoted(text: str) -> tuple[str, list[Any]]:
     i = 0
     while i < len(text):
         c = text[i]
-        if c != "'" or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in _PRIME_AFTER)):
+        if c != "'" or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in PRIME_AFTER)):
             out.append(c)
             i += 1
             continue
@@ -85,11 +78,11 @@ def extract_quoted(text: str) -> tuple[str, list[Any]]:
 
 def _datum_end(text: str, start: int) -> int:
     """Where the datum that begins at ``start`` ends (an index into ``text``)."""
-    if start >= len(text) or text[start] in _ENDS_ATOM - {"("} or text[start].isspace():
+    if start >= len(text) or text[start] in ENDS_ATOM - {"("} or text[start].isspace():
         raise QuoteError("a quote must be followed by an S-expression", start)
     if text[start] != "(":
         i = start
-        while i < len(text) and not text[i].isspace() and text[i] not in _ENDS_ATOM:
+        while i < len(text) and not text[i].isspace() and text[i] not in ENDS_ATOM:
             if text[i] == "|":
                 i = _bar_end(text, i)
             else:

@@ -1,43 +1,25 @@
 """What compiled M-expressions run against: the notation's few helpers and the notes' chapter I.
 
-Compiled code is plain Python over lispy's data: ``x . u`` is ``cons(x, u)``, ``u * v``
-is ``append(u, v)``, ``x ε u`` is ``member(x, u)``, ``x eq y`` is ``eq(x, y)``, ``x = y``
-is ``x == y`` (``==`` on lispy's data is McCarthy's ``=``), a list of values is
-``lisp(…)`` and a list of constants ``read("…")``.  Three things in the notation
-have no Python operator of the same meaning, and get a helper here:
-
-* a condition: the notes' ``false`` and ``NIL`` are false and every other value is
-  true, ``0`` included, where Python's ``if`` takes ``0`` for false.  The compiler
-  writes a test as it is when it can see that it gives a truth value (a comparison,
-  ``n``, ``atom``, ``orlis`` …) and as :func:`truth` of it otherwise;
-* ``and`` and ``or`` are bitwise on two integers (the bit-word towers) and logical
-  on anything else, stopping at a false left side (``and``) or a true one (``or``):
-  :func:`and_` and :func:`or_`, or :func:`and_then` and :func:`or_else` when the
-  right side is more than a name or a constant and must wait;
-* ``max`` and ``min`` of the notes keep the first argument on a tie: :func:`maximum`,
-  :func:`minimum`;
-* ``+``, ``×``, ``<``, ``>``, ``≤``, ``≥``, ``max`` and ``min`` are on numbers, where Python's
-  operators also answer for strings and truth values (``'A' + 'B'`` is ``'AB'``, ``True + 1`` is
-  ``2``): :func:`add_`, :func:`mul_`, :func:`lt_`, :func:`gt_`, :func:`le_`, :func:`ge_` refuse
-  anything but ``int`` and ``float`` with a ``TypeError``, which the evaluation reports as
-  ``+: cannot apply to A and B (on numbers only, and this is A (a symbol))``.
-
-Every name that compiled code uses can be imported from here, so a listing of
-compiled definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
-
-:func:`namespace` gives the dictionary a compiled definition runs in.  Its
-``__builtins__`` is empty: no name written in an M-expression reaches Python's
-``open``, ``eval`` or ``getattr``.
+Compiled code is plain Python over lispy's data (``x . u`` is ``cons(x, u)``, ``x = y`` is ``x ==
+y``, …: :mod:`lispy.mexpr.codegen`).  What has no Python operator of the same meaning gets a
+helper here: a condition is false only for ``false`` and ``NIL`` (:func:`truth`: ``0`` is true);
+``and`` and ``or`` are bitwise on two integers, logical otherwise (:func:`and_`, :func:`or_`, or
+:func:`and_then`, :func:`or_else` when the right side must wait); ``max`` and ``min`` keep the
+first argument on a tie; ``+``, ``×`` and the order are on numbers only, where Python's operators
+answer for strings and truth values too (``'A' + 'B'``): the helpers raise ``TypeError``, which
+the evaluation reports as ``+: cannot apply to A and B (on numbers only, and this is A (a
+symbol))``.  Every name compiled code uses can be imported from here, so a listing of compiled
+definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+import operator
+from collections.abc import Callable
 from typing import Any
 
-from lispy.mexpr.names import python_name
-from lispy.sexpr.data import NIL, Cons, lisp
+from lispy.sexpr.data import NIL, _kind, lisp
 from lispy.sexpr.lists import (
     a,
     andlis,
@@ -61,49 +43,6 @@ from lispy.sexpr.lists import (
 )
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
-
-__all__ = [
-    "BUILTINS",
-    "INF",
-    "NIL",
-    "NOTATION",
-    "PREDICATES",
-    "a",
-    "add_",
-    "and_",
-    "and_then",
-    "andlis",
-    "append",
-    "assoc",
-    "atom",
-    "cons",
-    "d",
-    "eq",
-    "equal",
-    "ge_",
-    "gt_",
-    "le_",
-    "length",
-    "lisp",
-    "lt_",
-    "mapcar",
-    "maplist",
-    "maximum",
-    "member",
-    "minimum",
-    "mul_",
-    "n",
-    "namespace",
-    "nth",
-    "or_",
-    "or_else",
-    "orlis",
-    "prup",
-    "read",
-    "reverse",
-    "sublis",
-    "truth",
-]
 
 
 def truth(x: Any) -> bool:
@@ -139,18 +78,10 @@ def or_else(x: Any, rest: Callable[[], Any]) -> Any:
     return or_(x, rest())
 
 
-def _kind(x: Any) -> str:
-    if x is True or x is False:
-        return f"{'true' if x else 'false'} (a truth value)"
-    if x is NIL:
-        return "NIL (the empty list)"
-    if isinstance(x, str):
-        return f"{to_string(x)} (a symbol)"
-    if isinstance(x, Cons):
-        return f"{to_string(x)} (a list)"
+def _described(x: Any) -> str:
     if callable(x):
         return f"the function {getattr(x, 'm_name', getattr(x, '__name__', '?'))}"
-    return f"a Python {type(x).__name__}"
+    return f"{('true' if x else 'false') if isinstance(x, bool) else to_string(x)} ({_kind(x)})"
 
 
 def _numbers(x: Any, y: Any) -> None:
@@ -158,7 +89,7 @@ def _numbers(x: Any, y: Any) -> None:
     numbers, and Python's answers on symbols (``A + B`` is ``AB``) would be silently wrong."""
     for v in (x, y):
         if type(v) is not int and type(v) is not float:
-            raise TypeError(f"on numbers only, and this is {_kind(v)}")
+            raise TypeError(f"on numbers only, and this is {_described(v)}")
 
 
 def add_(x: Any, y: Any) -> Any:
@@ -176,41 +107,20 @@ def add_(x: Any, y: Any) -> Any:
     return x + y
 
 
-def mul_(x: Any, y: Any) -> Any:
-    """``16zap d v``: ``x × y`` on numbers; ``TypeError`` on anything else (``3 id A``)."""
-    _numbers(x, y)
-    return x * y
+def _on_numbers(symbol: str, op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def on_numbers(x: Any, y: Any) -> Any:
+        _numbers(x, y)
+        return op(x, y)
+
+    on_numbers.__name__ = on_numbers.__qualname__ = f"{op.__name__}_"
+    on_numbers.__doc__ = f"``x {symbol} y`` on numbers (``∞`` included); ``TypeError`` on anything else."
+    return on_numbers
 
 
-def lt_(x: Any, y: Any) -> bool:
-    """``x < y`` on numbers (``∞`` included); ``TypeError`` on anything else (``A < B``).
-
-    >>> lt_(3, INF)
-    True
-    >>> lt_(True, 2)
-    Traceback (most recent call last):
-    TypeError: on numbers only, and this is true (a truth value)
-    """
-    _numbers(x, y)
-    return x < y
-
-
-def le_(x: Any, y: Any) -> bool:
-    """``x ≤ y`` on numbers; ``TypeError`` on anything else."""
-    _numbers(x, y)
-    return x <= y
-
-
-def gt_(x: Any, y: Any) -> bool:
-    """``x > y`` on numbers; ``TypeError`` on anything else."""
-    _numbers(x, y)
-    return x > y
-
-
-def ge_(x: Any, y: Any) -> bool:
-    """``x ≥ y`` on numbers; ``TypeError`` on anything else."""
-    _numbers(x, y)
-    return x >= y
+mul_ = _on_numbers("×", operator.mul)
+"""``16zap d v``: ``x × y`` on numbers; ``TypeError`` on anything else (``3 id A``)."""
+lt_, le_ = _on_numbers("<", operator.lt), _on_numbers("≤", operator.le)
+gt_, ge_ = _on_numbers(">", operator.gt), _on_numbers("≥", operator.ge)
 
 
 def maximum(x: Any, y: Any) -> Any:
@@ -229,27 +139,9 @@ INF = math.inf
 """The notes' ``∞``."""
 
 BUILTINS: dict[str, Any] = {
-    "a": a,
-    "d": d,
-    "n": n,
-    "atom": atom,
-    "eq": eq,
-    "equal": equal,
-    "length": length,
-    "nth": nth,
-    "assoc": assoc,
-    "reverse": reverse,
-    "append": append,
-    "member": member,
-    "mapcar": mapcar,
-    "maplist": maplist,
-    "orlis": orlis,
-    "andlis": andlis,
-    "prup": prup,
-    "sublis": sublis,
-    "cons": cons,
-    "max": maximum,
-    "min": minimum,
+    **{f.__name__: f for f in (a, d, n, atom, eq, equal, length, nth, assoc, reverse, append, member)},
+    **{f.__name__: f for f in (mapcar, maplist, orlis, andlis, prup, sublis, cons)},
+    **{"max": maximum, "min": minimum},
 }
 """The functions the notes use without defining them (their chapter I), by the notes' names."""
 
@@ -257,35 +149,8 @@ PREDICATES = frozenset({"n", "atom", "eq", "equal", "member", "orlis", "andlis"}
 """The names in :data:`BUILTINS` whose functions always give ``True`` or ``False``."""
 
 NOTATION: dict[str, Any] = {
-    "NIL": NIL,
-    "INF": INF,
-    "cons": cons,
-    "append": append,
-    "member": member,
-    "eq": eq,
-    "lisp": lisp,
-    "read": read,
-    "truth": truth,
-    "and_": and_,
-    "or_": or_,
-    "and_then": and_then,
-    "or_else": or_else,
-    "add_": add_,
-    "mul_": mul_,
-    "lt_": lt_,
-    "le_": le_,
-    "gt_": gt_,
-    "ge_": ge_,
+    **{"NIL": NIL, "INF": INF},
+    **{f.__name__: f for f in (cons, append, member, eq, lisp, read, truth, and_, or_, and_then, or_else)},
+    **{f.__name__: f for f in (add_, mul_, lt_, le_, gt_, ge_)},
 }
 """The Python names that compiled code uses for the notation, and what they are bound to."""
-
-
-def namespace(bindings: Mapping[str, Any] = BUILTINS) -> dict[str, Any]:
-    """A fresh dictionary for compiled code to run in: the notation, and ``bindings`` by their M names.
-
-    ``__builtins__`` is empty, so a name that is not bound is an error, never one of Python's.
-    """
-    found: dict[str, Any] = {"__builtins__": {}, "__name__": "lispy.mexpr.compiled", **NOTATION}
-    for name, value in bindings.items():
-        found[python_name(name)] = value
-    return found

@@ -1,17 +1,12 @@
 """One REPL session: an environment of definitions, and what to do with each complete input.
 
-:class:`Session` evaluates an input, or carries out a command (``:notes``, ``:load``, …), and
-prints the value or the error.  Whatever the input, the session goes on and keeps every
-definition: a failure is one line on the error stream (``error: in f, line 1, column 3:
-undefined name g``), counted in :attr:`Session.failures`; Ctrl-C during an evaluation stops
-that evaluation (``interrupted``), not the session.  Errors are lispy's own
-(``MSyntaxError``, ``EvalError``, ``ReadError``); running out of memory is reported as such;
-anything else would be a bug in lispy, and is reported as one rather than ending the session.
-
-Given ``applications`` (the application layer's
-:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
-problem into an environment of its own (:mod:`lispy.mexpr.problems`), and an input that changes
-whose a name is says so in one line.
+:class:`Session` evaluates an input or carries out a command (``:notes``, ``:load``, …) and prints
+the value or the error.  Whatever the input, the session goes on with every definition: a failure
+is one line (``error: in f, line 1, column 3: undefined name g``), counted in
+:attr:`Session.failures`; Ctrl-C stops the evaluation (``interrupted``), not the session; running
+out of memory is reported as such, and anything else as a bug in lispy.  Given ``applications``
+(:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
+problem into an environment of its own (:mod:`lispy.mexpr.problems`).
 """
 
 from __future__ import annotations
@@ -20,21 +15,17 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from lispy.mexpr.compiler import signature
 from lispy.mexpr.continuation import Collector, Input
-from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.environment import Environment
+from lispy.mexpr.errors import EvalError, show
 from lispy.mexpr.listing import python_of
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, split_statements
 from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expression
 from lispy.sexpr.atoms import IntegerTooLong
-from lispy.sexpr.data import Cons
-from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import ReadError
-
-__all__ = ["COMMANDS", "Session", "show"]
 
 T = TypeVar("T")
 
@@ -47,18 +38,6 @@ Commands:
     :python NAME         the Python that a definition compiles to
     :env                 the names defined in this session
     :help, :quit"""
-
-
-def show(value: Any) -> str:
-    """A value as the REPL prints it: Lisp notation, ``true``/``false``, ``#<function f[x]>``."""
-    if value is True or value is False:
-        return "true" if value else "false"
-    named = signature(value)
-    if named is not None:
-        return f"#<function {named[0]}[{','.join(named[1])}]>"
-    if callable(value) and not isinstance(value, Cons):
-        return f"#<function {getattr(value, '__name__', '?')}>"
-    return to_string(value)
 
 
 class CommandError(ValueError):
@@ -136,10 +115,8 @@ class Session:
         if isinstance(text, Input):
             if text.waiting is not None:
                 return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
-            source, line = text.text, text.line
-        else:
-            source = text
-        shown, failed = self._answer(source, line)
+            line, text = text.line, text.text
+        shown, failed = self._answer(text, line)
         if shown is not None:
             (self.complain if failed else self.say)(shown)
         return None
@@ -165,7 +142,7 @@ class Session:
         else:
             value = self.environment.run("\n" * (line - 1) + text)
             shown = None if value is None else show(value)
-        note = self.problems.rebound(self.environment, values, origins)
+        note = self.problems.rebinding_note(self.environment, values, origins)
         return "\n".join(t for t in (shown, note) if t is not None) or shown
 
     def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
@@ -183,17 +160,13 @@ class Session:
     def _failure(self, e: BaseException, line: int) -> str | None:
         """The one line that reports ``e`` (raised by the input at ``line``); ``None`` for an exception
         that is not the input's to report (``SystemExit``): it passes on."""
-        if isinstance(e, (EvalError, MSyntaxError, ReadError)):
+        if isinstance(e, (EvalError, MSyntaxError, ReadError, LoadError)):
             return f"error: {e}"
-        if isinstance(e, LoadError):
-            return f"error: {e}"
-        if isinstance(e, (CommandError, IntegerTooLong)):  # IntegerTooLong: past lispy's digits to print
-            return f"error: line {line}: {e}"
         if isinstance(e, KeyboardInterrupt):
             return self.interrupted
         if isinstance(e, MemoryError):
             return f"error: line {line}: out of memory (a list or a number grew without end?)"
-        if isinstance(e, RecursionError):
+        if isinstance(e, (CommandError, IntegerTooLong, RecursionError)):  # IntegerTooLong: to print
             return f"error: line {line}: {e}"
         if isinstance(e, Exception):  # the session must survive even a bug of lispy's
             return f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)"

@@ -1,11 +1,9 @@
 """Reading M-expressions: McCarthy's notation as the 1973 notes print it, into a small syntax tree.
 
-The grammar is ``mexpr.lark`` (lark, LALR).  Unicode and ASCII spellings read
-alike: ``←``/``<-``, ``λ``/``lambda``, ``α``/``alpha``, ``β``/``beta``,
-``∞``/``inf``, ``ε``/``member``, ``≤``/``<=``, ``≥``/``>=``.
-
-Operator precedence, loosest first, chosen so that every definition of the two
-chapters reads as the text explains it:
+The grammar is ``mexpr.lark`` (lark, LALR).  Unicode and ASCII spellings read alike: ``←``/``<-``,
+``λ``/``lambda``, ``α``/``alpha``, ``β``/``beta``, ``∞``/``inf``, ``ε``/``member``, ``≤``/``<=``,
+``≥``/``>=``.  Operator precedence, loosest first, so that every definition reads as the text
+explains it:
 
 1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
 2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
@@ -18,12 +16,10 @@ chapters reads as the text explains it:
 7. application by juxtaposition, of a lower-case name to one argument, to the right:
    ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
 
-Names that begin with a lower-case (or Greek) letter are variables and functions;
-names in capitals (``LOSE``, ``G``, ``NIL``) are atoms, as in the notes.  A
-parenthesised list ``(G B B W R G)`` is a list whose elements are read as
-expressions, so ``(p)`` is the one-element list of ``p``'s value and
-``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).
-``{e}[f]`` applies ``f`` to the value of ``e``.
+Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms, as in
+the notes.  A parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value,
+``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).  ``{e}[f]`` applies
+``f`` to the value of ``e``.
 """
 
 from __future__ import annotations
@@ -40,22 +36,6 @@ from lark.exceptions import VisitError
 from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
 from lispy.sexpr.atoms import IntegerTooLong, parse_integer
 from lispy.sexpr.data import NIL
-
-__all__ = [
-    "Assignment",
-    "BinOp",
-    "Call",
-    "Const",
-    "Definition",
-    "If",
-    "Lambda",
-    "ListLit",
-    "MSyntaxError",
-    "Node",
-    "Var",
-    "parse_expression",
-    "parse_statement",
-]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +141,6 @@ class MSyntaxError(SyntaxError):
         place = f"{where}, " if where else ""
         super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
-        self.line_number = line
         self.column = at
         self.expected = expected
         """Where the text ends too soon: the grammar's names for the tokens that could come next."""
@@ -229,23 +208,14 @@ class _ToTree(Transformer[Token, Node]):
         return Call(Var(_name(name), **_at(name)), args, **_at(name))
 
     def juxt(self, name: Token, arg: Node) -> Node:
-        if (
-            isinstance(arg, Const)
-            and str(arg.value).startswith("-")
-            and (arg.line, arg.column)
-            == (
-                name.end_line,
-                name.end_column,
-            )
-        ):  # n-1: the lexer took "-1" for a number, and n for a function applied to it
+        glued = (arg.line, arg.column) == (name.end_line, name.end_column)
+        if glued and isinstance(arg, Const) and str(arg.value).startswith("-"):  # n-1: n applied to -1
             raise _Invalid(f"{name}{arg.value} reads as {name} applied to {arg.value}; {_HINTS['-']}", arg)
         return Call(Var(_name(name), **_at(name)), (arg,), **_at(name))
 
     def apply(self, expr: Node, args: tuple[Node, ...]) -> Node:
         if len(args) != 1:
-            raise _Invalid(
-                "{e}[f] applies one function to the value of e", args[1] if len(args) > 1 else expr
-            )
+            raise _Invalid("{e}[f] applies one function to the value of e", args[1])
         return Call(args[0], (expr,), **_at(expr))
 
     def times(self, number: Token, expr: Node) -> Node:
@@ -292,7 +262,7 @@ def _distinct(params: Any, shown: str, at: Token) -> None:
 class _Invalid(Exception):
     def __init__(self, message: str, node: Any) -> None:
         super().__init__(message)
-        self.at = _at(node)
+        self.at = (node.line or 1, node.column or 1)
 
 
 @functools.cache
@@ -312,14 +282,8 @@ _SHOWN = 120
 
 def _parse(text: str, start: str, where: str) -> Node:
     if len(text) > MAX_INPUT:
-        line, column = _first_line(text)
-        raise MSyntaxError(
-            f"the input is {len(text):,} characters long, more than lispy reads at once ({MAX_INPUT:,})",
-            text,
-            line,
-            column,
-            where,
-        )
+        message = f"the input is {len(text):,} characters long, more than lispy reads at once ({MAX_INPUT:,})"
+        raise MSyntaxError(message, text, *_first_line(text), where)
     try:
         prepared, data = extract_quoted(text)
         tree = _parser().parse(prepared, start=start)
@@ -349,9 +313,7 @@ def _parse(text: str, start: str, where: str) -> Node:
     except VisitError as e:  # a check made while building the tree
         invalid = e.orig_exc
         if isinstance(invalid, _Invalid):
-            raise MSyntaxError(
-                str(invalid), text, invalid.at["line"] or 1, invalid.at["column"] or 1, where
-            ) from None
+            raise MSyntaxError(str(invalid), text, *invalid.at, where) from None
         if isinstance(invalid, RecursionError):
             raise MSyntaxError(_TOO_DEEP, text, *_first_line(text), where) from None
         raise

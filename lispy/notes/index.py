@@ -1,20 +1,13 @@
 """The notes' 47 definitions, in the notes' order, each with its source statement and its transcription.
 
-McCarthy's chapters 5 and 6 (FOO.XGP[206,JMC], SAFE1[206,JMC]) define 47 things, functions and
-assigned values, some names twice (``allsol`` and ``maxlis`` have a simple form and a more
-efficient one; ``lose``, ``ter`` and ``successors`` are defined once for each application).
-This index is the one place that says, for each occurrence:
-
-* where the notes define it: its section, and its statement in ``lispy/notes/<part>.m``
-  (the ``occurrence``-th statement defining that name in the part);
-* where lispy transcribes it: the Python definition in the notes' shape that a reader is
-  pointed to (``transcription``), and, where the library computes the same thing another way
-  (a loop for a recursion), that form too (``library``).
-
-A Python place is written ``module:path``, where ``path`` is a module-level name, or a function
-defined inside another one (``tree_search.search`` is the ``search`` that :func:`tree_search`
-binds).  :meth:`Entry.python_source` finds it in the module's source with :mod:`ast`, so the
-index needs no application to be bound and cannot drift from the code.
+McCarthy's chapters 5 and 6 (FOO.XGP[206,JMC], SAFE1[206,JMC]) define 47 things, some names twice
+(``allsol`` and ``maxlis`` in two forms; ``lose``, ``ter`` and ``successors`` once for each
+application).  This index is the one place that says, for each, where the notes define it (its
+section, and the ``occurrence``-th statement of its name in ``lispy/notes/<part>.m``) and where
+lispy transcribes it in the notes' shape (``transcription``), with the library's other form where
+there is one (``library``: a loop for a recursion).  A Python place is ``module:path``, ``path`` a
+module-level name or a function defined inside another (``tree_search.search``), found in the
+module's source with :mod:`ast`, so that the index cannot drift from the code.
 
 >>> ENTRIES[0].name, ENTRIES[0].transcription
 ('search', 'lispy.chapter5.tree_search:tree_search.search')
@@ -32,8 +25,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from lispy.mexpr.program import SourceStatement, statements
-
-__all__ = ["ENTRIES", "SECTIONS", "Entry", "PythonSource", "by_name", "resolve"]
 
 SECTIONS = (
     ("5", "Tree search", "The general search"),
@@ -101,17 +92,6 @@ class Entry:
 
 def _ascii(name: str) -> str:
     return name.replace("₀", "0")
-
-
-def resolve(place: str) -> object:
-    """The Python object at ``module:path`` when ``path`` is a module-level name.
-
-    Raises ``LookupError`` for a function defined inside another (bind the application to get it).
-    """
-    module_name, path = place.split(":")
-    if "." in path:
-        raise LookupError(f"{place} is defined inside {path.split('.')[0]}: bind it to reach it")
-    return getattr(importlib.import_module(module_name), path)
 
 
 @cache

@@ -1,20 +1,13 @@
-"""Atoms in Lisp notation: the one place that says how an atom is written and read.
+"""Atoms in Lisp notation, both ways: :func:`parse_atom` for the reader, :func:`atom_to_string` for
+the printer, kept inverse here so that the reader and the printer depend on the data, not on each
+other.
 
-The reader (:mod:`lispy.sexpr.reader`) turns each run of symbol characters into an
-atom with :func:`parse_atom`; the printer (:mod:`lispy.sexpr.printer`) writes each
-atom with :func:`atom_to_string`.  Keeping both directions here keeps them
-inverse (``parse_atom(atom_to_string(x)) == x`` for a symbol or number ``x``)
-and lets the reader and the printer depend on the data, not on each other.
-
-* ``NIL`` is written ``NIL``;
-* integers as Python writes them (``16``, ``-3``), of any length up to lispy's limit on
-  digits (:func:`get_max_digits`, a million unless :func:`set_max_digits` changed it: past it,
-  :class:`IntegerTooLong`), converted subquadratically; decimals ``2.5``, ``1e6``;
-  ``∞`` and ``-∞`` (read also from ``inf``, ``-inf``);
-* a symbol bare when it would read back as the same symbol, otherwise between
-  bars: ``|two words|``, ``|12|``, ``|NIL|``;
-* ``True`` and ``False``, truth values rather than data, as ``T`` and ``NIL``;
-  any other Python object as ``#<repr>`` (which does not read back).
+* ``NIL`` is written ``NIL``; ``True`` and ``False``, truth values, ``T`` and ``NIL``;
+* integers as Python writes them, of any length up to lispy's limit on digits
+  (:func:`get_max_digits`; past it, :class:`IntegerTooLong`), converted subquadratically;
+  decimals ``2.5``, ``1e6``; ``∞`` and ``-∞`` (read also from ``inf``, ``-inf``);
+* a symbol bare when it would read back as the same symbol, otherwise between bars:
+  ``|two words|``, ``|12|``, ``|NIL|``; any other Python object as ``#<repr>``.
 """
 
 from __future__ import annotations
@@ -23,21 +16,10 @@ import decimal
 import math
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, Final
 
 from lispy.sexpr.nil import NIL
-
-__all__ = [
-    "DEFAULT_MAX_DIGITS",
-    "DELIMITERS",
-    "IntegerTooLong",
-    "atom_to_string",
-    "get_max_digits",
-    "integer_to_string",
-    "parse_atom",
-    "parse_integer",
-    "set_max_digits",
-]
 
 DELIMITERS = frozenset("()|;\"'`,")
 """Characters that end a bare symbol; a symbol holding one is written between bars."""
@@ -71,12 +53,8 @@ def parse_atom(token: str) -> Any:
 
 
 DEFAULT_MAX_DIGITS: Final = 1_000_000
-"""lispy's limit on the digits of an integer it reads or prints, unless :func:`set_max_digits` changed it.
-
-Converting a million digits takes about half a second to read and a third of a second to print
-(CPython 3.11, 2 cores); the time grows as the length to the power 1.6 (reading) and a little
-faster than the length (printing), so the limit keeps every conversion under about a second.
-"""
+"""lispy's limit on the digits of an integer it reads or prints, unless :func:`set_max_digits` changed
+it: a million digits read in about half a second and print in a third (``docs/reliability.md``)."""
 
 _max_digits = DEFAULT_MAX_DIGITS
 
@@ -93,10 +71,8 @@ def get_max_digits() -> int:
 def set_max_digits(limit: int) -> None:
     """Let lispy read and print integers of up to ``limit`` digits (``0``: any length).
 
-    Independent of :func:`sys.set_int_max_str_digits`, which governs Python's own ``int``
-    and ``str`` (quadratic, hence its low default of 4,300): lispy's conversions are
-    subquadratic, so its own limit, :data:`DEFAULT_MAX_DIGITS`, is higher.  Raises
-    ``ValueError`` unless ``limit`` is 0 or at least 640 (Python's own smallest limit).
+    Independent of :func:`sys.set_int_max_str_digits`, which governs Python's own quadratic
+    conversions.  Raises ``ValueError`` unless ``limit`` is 0 or at least 640 (Python's smallest).
 
     >>> set_max_digits(1000)
     >>> parse_integer("7" * 1001)  # doctest: +ELLIPSIS
@@ -115,11 +91,8 @@ _SMALLEST_LIMIT = 640
 
 
 class IntegerTooLong(ValueError):
-    """An integer longer than lispy's limit on digits (:func:`get_max_digits`), read or printed.
-
-    ``digits`` is the integer's length in digits (at least that many when printing),
-    ``limit`` the limit.  The message names both and the way to raise the limit.
-    """
+    """An integer longer than lispy's limit on digits (:func:`get_max_digits`), read or printed:
+    ``digits`` (at least that many when printing) and ``limit``, named in the message."""
 
     def __init__(self, action: str, digits: int, limit: int) -> None:
         self.digits = digits
@@ -137,13 +110,9 @@ _LEAF_BITS = 128
 
 
 def parse_integer(digits: str) -> int:
-    """The integer written ``digits`` (``[+-]?[0-9]+``), of any length up to :func:`get_max_digits`.
-
-    ``int(text)`` raises ``ValueError`` past 4,300 digits (CPython's guard against its
-    quadratic conversion).  This converts halves in turn, multiplying by powers of ten
-    computed once each: time about the length to the power 1.6 (Karatsuba's
-    multiplication), a million digits in about half a second.  Raises
-    :class:`IntegerTooLong` past the limit, before any work.
+    """The integer written ``digits`` (``[+-]?[0-9]+``), of any length up to :func:`get_max_digits`
+    (``int(text)`` refuses past 4,300): halves in turn, times powers of ten computed once each, in
+    time about the length to the power 1.6.  Raises :class:`IntegerTooLong` past the limit.
 
     >>> parse_integer("-" + "9" * 5000) == -(10**5000 - 1)
     True
@@ -156,24 +125,30 @@ def parse_integer(digits: str) -> int:
     return -value if digits.startswith("-") else value
 
 
+def _powers(base: Any, leaf: int) -> Callable[[int], Any]:
+    """``w -> base**w``, each power computed once, from the powers of the halves of ``w``."""
+    powers: dict[int, Any] = {}
+
+    def power(w: int) -> Any:
+        p = powers.get(w)
+        if p is None:
+            if w <= leaf:
+                p = base**w
+            elif w - 1 in powers:
+                p = powers[w - 1] * base
+            else:
+                p = power(w >> 1) * power(w - (w >> 1))
+            powers[w] = p
+        return p
+
+    return power
+
+
 def _from_digits(s: str) -> int:
     """The digits ``s`` as an int (after Bjorn Martinsson's algorithm in CPython's ``_pylong``)."""
     if len(s) <= _LEAF:
         return int(s)
-    powers: dict[int, int] = {}  # w -> 5**w
-
-    def five_to(w: int) -> int:
-        p = powers.get(w)
-        if p is None:
-            if w <= _LEAF:
-                p = 5**w
-            elif w - 1 in powers:
-                p = powers[w - 1] * 5
-            else:
-                half = w >> 1
-                p = five_to(half) * five_to(w - half)
-            powers[w] = p
-        return p
+    five_to = _powers(5, _LEAF)
 
     def inner(start: int, end: int) -> int:  # s[start:end]; 10**k is 5**k << k
         if end - start <= _LEAF:
@@ -186,13 +161,9 @@ def _from_digits(s: str) -> int:
 
 
 def integer_to_string(x: int) -> str:
-    """``str(x)`` for an integer of any size up to :func:`get_max_digits` digits.
-
-    Past 4,300 digits the conversion is :mod:`decimal`'s (whose multiplication is
-    subquadratic): the halves of ``x``'s bits in turn, each high half times a power
-    of two.  Time a little above the length: a million digits in about a third of a
-    second.  Raises :class:`IntegerTooLong` past the limit, before any conversion
-    (the length is estimated from the bits).
+    """``str(x)`` for an integer of any size up to :func:`get_max_digits` digits: past 600 digits by
+    :mod:`decimal`'s subquadratic multiplication, the halves of ``x``'s bits in turn.  Raises
+    :class:`IntegerTooLong` past the limit, before any conversion.
 
     >>> integer_to_string(-(2**20_000))[:12]
     '-39802768403'
@@ -214,21 +185,7 @@ _LOG10_2 = math.log10(2)
 
 def _to_digits(n: int) -> str:
     """The decimal digits of ``n > 0`` (after CPython's ``_pylong.int_to_decimal_string``)."""
-    two = decimal.Decimal(2)
-    powers: dict[int, decimal.Decimal] = {}  # w -> 2**w
-
-    def two_to(w: int) -> decimal.Decimal:
-        p = powers.get(w)
-        if p is None:
-            if w <= _LEAF_BITS:
-                p = two**w
-            elif w - 1 in powers:
-                p = powers[w - 1] * 2
-            else:
-                half = w >> 1
-                p = two_to(half) * two_to(w - half)
-            powers[w] = p
-        return p
+    two_to = _powers(decimal.Decimal(2), _LEAF_BITS)
 
     def inner(n: int, w: int) -> decimal.Decimal:  # n < 2**w
         if w <= _LEAF_BITS:

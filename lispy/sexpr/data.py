@@ -1,39 +1,25 @@
 """Lisp data: the cons cell, ``NIL``, atoms, and lists built from Python sequences.
 
-The data model of the notes (McCarthy 1973, ch. 5 and 6; the LISP 1.5 manual, ch. 1):
+The data model of the notes (McCarthy 1973, ch. 5 and 6; the LISP 1.5 manual, ch. 1): a **cons
+cell** ``(x . y)`` holds its *car* ``x`` and its *cdr* ``y``; :class:`Cons` is immutable and final,
+and ``==`` compares structure (McCarthy's ``=``) with a ``hash`` that agrees.  ``NIL`` is the one
+empty list, false and an atom; **atoms** are ``NIL``, symbols (``str``: ``"G"``, ``"LOSE"``) and
+numbers (``int``, ``float``; ``float("inf")`` is ``∞``).  A proper list ``(1 2 3)`` is the chain
+``(1 . (2 . (3 . NIL)))``.
 
-* a **cons cell** ``(x . y)`` holds two values, its *car* ``x`` and its *cdr* ``y``;
-  :class:`Cons` is immutable, and ``==`` compares structure (McCarthy's ``=``,
-  Lisp's ``equal``) with a ``hash`` that agrees with it;
-* ``NIL`` is the one empty list; it is false in a condition and it is an atom;
-* **atoms** are ``NIL``, symbols and numbers.  A *symbol* is a Python ``str``
-  (``"G"``, ``"LOSE"``); the reader interns the symbols it reads.  Numbers are
-  ``int`` and ``float``, and ``float("inf")`` is McCarthy's ``∞``.
-
-A proper list ``(1 2 3)`` is the chain ``(1 . (2 . (3 . NIL)))``.  Every
-operation here walks its argument with a loop, never with Python recursion, so
-that lists of 10^6 elements and trees nested 10^5 deep compare, hash, print,
-pickle and copy.
-
-A cell is a ``tuple`` of two items underneath (64 bytes in memory: a plain
-2-tuple's 56, and the spare item slot CPython gives every instance of a tuple
-subclass): Python gives no way to change a tuple's items, so no trick at the
-Python level can change a cell's car or cdr.  The class is final (``typing.final`` for type
-checkers, and a ``TypeError`` for a class derived from it).  What only a write into CPython's type
-object could stop is abuse, not a promise: ``object.__dict__['__class__'].__set__(cell, Other)``
-re-classes a cell, ``tuple.__new__(Cons, ())`` builds a malformed one, and a base listed before
-``Cons`` whose ``__init_subclass__`` does not call up lets a subclass past.  Building 10^6
-cells lets the cyclic garbage collector run again and again over cells that cannot form a cycle; the bulk
-builders (:func:`from_iterable` on long input, :mod:`lispy.sexpr.conversions`,
-unpickling) pause the collector while they build and restore it on every way out,
-exceptions included.
+Every operation here is a loop, never a Python recursion, so that lists of 10^6 elements and trees
+10^5 deep compare, hash, print, pickle and copy; the bulk builders pause the cyclic garbage
+collector.  What a cell is underneath (a 2-tuple of 64 bytes), what it promises and what only C
+could stop: ``docs/data.md`` and ``docs/reliability.md``.
 """
 
 from __future__ import annotations
 
+import gc
 import pickle
 from array import array
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, Final, cast, final
 
 try:  # the C descriptor that collections.namedtuple uses for its fields
@@ -46,7 +32,6 @@ except ImportError:  # pragma: no cover - other Pythons
 
 
 from lispy.sexpr.atoms import atom_to_string
-from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.nil import NIL, Nil
 
 __all__ = [
@@ -55,6 +40,7 @@ __all__ = [
     "LispPickleError",
     "LispTypeError",
     "Nil",
+    "collector_paused",
     "from_iterable",
     "lisp",
     "to_pylist",
@@ -63,6 +49,21 @@ __all__ = [
 
 PAUSE_AT: Final = 2048
 """Bulk builders pause the cyclic garbage collector from this many cells on (fewer cost it little)."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector for the block and restore it however the block ends (nested
+    pauses leave it to the outermost; the switch is process-wide).  Immutable cells point only at
+    older objects and never form a cycle, yet the collector would walk them again and again while
+    10^6 are built, tripling the cost (``docs/data.md``)."""
+    enabled = gc.isenabled()
+    try:
+        gc.disable()
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class LispTypeError(TypeError):
@@ -79,14 +80,20 @@ class LispTypeError(TypeError):
 
 
 def _kind(x: Any) -> str:
-    if isinstance(x, Cons):
-        return "a dotted list"
-    if isinstance(x, str):
-        return "a symbol"
+    """What ``x`` is, in lispy's messages: ``a symbol``, ``the empty list``, ``a dotted list``, …"""
     if isinstance(x, bool):
         return "a truth value"
+    if x is NIL:
+        return "the empty list"
+    if isinstance(x, str):
+        return "a symbol"
     if isinstance(x, (int, float)):
         return "a number"
+    if isinstance(x, Cons):
+        u = x.cdr
+        while type(u) is Cons:
+            u = u.cdr
+        return "a list" if u is NIL else "a dotted list"
     return f"a Python {type(x).__name__}"
 
 
@@ -104,11 +111,8 @@ class _Absent:
 
 
 def _unsupported(op: str, reflected: bool = False) -> Any:
-    """An operator that ``tuple`` has and a cons cell refuses, with the TypeError Python gives elsewhere.
-
-    Returning NotImplemented is not enough: Python would then fall back on tuple's
-    own ``+`` and ``*`` for any operand, and on tuple's comparisons against a tuple.
-    """
+    """An operator that ``tuple`` has and a cons cell refuses, with the TypeError Python gives elsewhere
+    (returning NotImplemented would fall back on tuple's own ``+``, ``*`` and comparisons)."""
     arithmetic = op in ("+", "*")
     if arithmetic:
         message = f"unsupported operand type(s) for {op}: {{!r}} and {{!r}}"
@@ -133,25 +137,17 @@ class Cons(tuple):  # type: ignore[type-arg]
     >>> Cons(1, "G")
     (1 . G)
 
-    * ``==`` is structural (McCarthy's ``=``); ``hash`` agrees with it.  Both are
-      iterative, and both walk the whole structure each time: a cell does not keep
-      its hash (a third item, computed as each cell is built, would cost 8 bytes a
-      cell and a hash per cell built; a hash of a string kept in a pickle would be
-      wrong in another process).
-    * ``str`` and ``repr`` print Lisp notation (see :mod:`lispy.sexpr.printer`).
-    * Iterating a proper list gives its elements, ``len`` its length and ``in``
-      tests membership; on a dotted list they raise :class:`LispTypeError` at the tail.
-    * Assigning or deleting an attribute raises ``AttributeError``, through
-      ``object.__setattr__`` and the ``car``/``cdr`` descriptors too, and so does
-      assigning a cell's ``__class__``; a cell has no ``__dict__``.
-    * ``Cons`` is final: deriving a class from it raises ``TypeError``.  (``object``'s own
-      ``__class__`` descriptor is below what a class can refuse: see the module's text.)
-    * ``pickle`` and ``copy`` work at any length and depth; ``copy.copy`` and
-      ``copy.deepcopy`` return the cell itself.
-
-    Underneath, a cell is a ``tuple`` of two items, but it does not behave as
-    one: indexing, ``+``, ``*``, ``<`` and the tuple methods ``count`` and
-    ``index`` raise, as they would on any non-sequence.
+    * ``==`` is structural (McCarthy's ``=``) and ``hash`` agrees; both walk the whole structure
+      each time (a cell keeps no hash: it would cost 8 bytes a cell).
+    * ``str`` and ``repr`` print Lisp notation (:mod:`lispy.sexpr.printer`).
+    * Iterating a proper list gives its elements, ``len`` its length, ``in`` membership; on a
+      dotted list they raise :class:`LispTypeError` at the tail.
+    * Assigning or deleting an attribute (``__class__`` too) raises ``AttributeError``; deriving a
+      class from ``Cons`` raises ``TypeError``.
+    * ``pickle`` and ``copy`` work at any length and depth; ``copy.copy`` and ``copy.deepcopy``
+      return the cell itself.
+    * A ``tuple`` of two items underneath, it is not one to its users: indexing, ``+``, ``*``,
+      ``<``, ``count`` and ``index`` raise, as on any non-sequence.
     """
 
     __slots__ = ()
@@ -266,10 +262,8 @@ def _equal(x: Any, y: Any) -> bool:
 
 
 def _hash_tree(x: Cons) -> int:
-    """Each list folded from its end, ``h = hash((car, h))``; a car that is a cell enters as its hash.
-
-    The lists that are cars wait on a stack: no recursion, any length and depth.
-    """
+    """Each list folded from its end, ``h = hash((car, h))``, a car that is a cell entering as its hash;
+    the lists that are cars wait on a stack."""
     frames: list[tuple[list[Any], int, int]] = []  # a list's cars, the next to fold, the hash so far
     cars: list[Any] = []
     u: Any = x
@@ -295,9 +289,6 @@ def _hash_tree(x: Cons) -> int:
         hcar = h
         cars, i, h = frames.pop()
         h = hash((hcar, h))
-
-
-# --- the printer's walk, the cell's repr -------------------------------------------
 
 
 def to_string(x: Any) -> str:
@@ -335,16 +326,11 @@ def to_string(x: Any) -> str:
             return "".join(out)
 
 
-# --- pickling: the structure as one flat array ---------------------------------------
-
-
 def flatten(root: Cons) -> tuple[array[int], list[Any]]:
-    """Every cell under ``root`` once, each after its car and cdr: ``(refs, atoms)``.
+    """Every cell under ``root`` once, each after its car and cdr: ``(refs, atoms)``, for pickling.
 
-    ``refs`` holds two numbers per cell, for its car and its cdr: ``k >= 0`` is the
-    ``k``-th cell, ``-1`` is ``NIL`` and ``-2 - j`` is ``atoms[j]``.  Cells shared
-    within ``root`` stay shared.  No recursion: ``pickle`` sees one flat array and a
-    flat list, whatever the length and depth.
+    ``refs`` holds two numbers per cell, for its car and its cdr: ``k >= 0`` is the ``k``-th cell,
+    ``-1`` is ``NIL`` and ``-2 - j`` is ``atoms[j]``.  Cells shared within ``root`` stay shared.
     """
     number: dict[int, int] = {}  # id(cell) -> its place in the order
     refs: list[int] = []
@@ -379,21 +365,15 @@ def flatten(root: Cons) -> tuple[array[int], list[Any]]:
 
 
 class LispPickleError(pickle.UnpicklingError):
-    """A pickle of Lisp data that does not hold Lisp data: crafted, corrupted or truncated.
-
-    Raised by :func:`unflatten` (so by ``pickle.loads`` of a crafted pickle of a cell) and by
-    :func:`lispy.sexpr.pickling.loads`; the message says what is wrong and where.  A
-    :exc:`pickle.UnpicklingError`, so code that catches pickle's own errors catches it.
-    """
+    """A pickle of Lisp data that does not hold Lisp data (crafted, corrupted or truncated), raised by
+    :func:`unflatten` and :func:`lispy.sexpr.pickling.loads`, saying what is wrong and where."""
 
 
 def unflatten(*parts: Any) -> Cons:
     """The cell that :func:`flatten` took apart (its last cell), rebuilt with the collector paused.
 
     ``parts`` are ``(refs, atoms)`` as :func:`flatten` makes them; pickles name this function.
-    Anything else (the wrong number of parts, ``refs`` not integers in pairs, a number that
-    names a cell not built yet or an atom that is not there) raises :class:`LispPickleError`
-    naming the fault, never an error from inside.
+    Anything else raises :class:`LispPickleError` naming the fault.
 
     >>> unflatten(*flatten(lisp(1, "G")))
     (1 G)
@@ -438,15 +418,13 @@ def _bad_pair(k: int, refs: Any, natoms: int) -> str:
     raise AssertionError("unreachable: the pair was valid")
 
 
-# --- conversions ----------------------------------------------------------
-
-
 def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
-    """The Lisp list of ``items`` (one level: elements are not converted).
+    """The Lisp list of ``items`` (one level: elements are not converted), ending in ``tail``.
 
-    ``from_iterable([1, 2], tail="G")`` is ``(1 2 . G)``; ``from_iterable([])`` is ``NIL``.
-    From :data:`PAUSE_AT` items on, the cyclic garbage collector is paused while
-    the cells are built (and restored however this returns).
+    From :data:`PAUSE_AT` items on, the cyclic garbage collector is paused while the cells are built.
+
+    >>> from_iterable([1, 2], tail="G"), from_iterable([])
+    ((1 2 . G), NIL)
     """
     if type(items) is not list and type(items) is not tuple:
         items = list(items)

@@ -1,15 +1,11 @@
-"""McCarthy's list functions, under his names.
+"""McCarthy's list functions, under his names, as loops that run on lists of 10^6 elements.
 
-Each docstring gives the defining equation in the notes' notation (McCarthy
-1973, ch. 5 and 6, where the notes define the function; otherwise the meaning
-of the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.
-The equations are recursive; the bodies here are loops, so that they run on
-lists of 10^6 elements.  :mod:`lispy.sexpr.literal` keeps each equation as a
-recursive Python function, and the tests check that the two agree on random lists.
-
-Conventions, as in the notes: lists come first (``mapcar[u, f]``), truth values
-are Python's ``True``/``False``, ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of
-any other atom raises :class:`~lispy.sexpr.data.LispTypeError` naming the function.
+Each docstring gives the defining equation in the notes' notation (McCarthy 1973, ch. 5 and 6;
+otherwise the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.
+:mod:`lispy.sexpr.literal` keeps each equation as a recursive function; the tests check that the
+two agree on random lists.  As in the notes, lists come first (``mapcar[u, f]``), truth values are
+Python's, ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of another atom raises
+:class:`~lispy.sexpr.data.LispTypeError` naming the function.
 """
 
 from __future__ import annotations
@@ -17,42 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lispy.sexpr.collector import collector_paused
 from lispy.sexpr.data import (
     NIL,
     Cons,
     LispTypeError,
     _equal,
     _new,
+    collector_paused,
     from_iterable,
     lisp,  # noqa: F401 (the examples build their lists with it)
 )
-
-__all__ = [
-    "a",
-    "andlis",
-    "append",
-    "assoc",
-    "atom",
-    "cons",
-    "d",
-    "eq",
-    "equal",
-    "length",
-    "mapapp",
-    "mapcar",
-    "mapcar2",
-    "mapchoose",
-    "maplist",
-    "member",
-    "n",
-    "nth",
-    "orlis",
-    "prup",
-    "reverse",
-    "sublis",
-    "upto",
-]
 
 Fn = Callable[[Any], Any]
 
@@ -63,10 +33,8 @@ def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
 
 
 def _cells(u: Any, fname: str) -> Iterator[Cons]:
-    """Each cell of the proper list ``u`` in turn; a LispTypeError naming ``fname`` at an atom tail.
-
-    The functions on the search's hot path (``length``, ``member``, ``assoc``) walk inline instead.
-    """
+    """Each cell of the proper list ``u`` in turn; a LispTypeError naming ``fname`` at an atom tail
+    (``length``, ``member`` and ``assoc``, on the search's hot path, walk inline instead)."""
     x = u
     while type(x) is Cons:
         yield x
@@ -87,9 +55,6 @@ def _elements(u: Any, fname: str) -> list[Any]:
     return items
 
 
-# --- the elementary functions ---------------------------------------------
-
-
 def n(u: Any) -> bool:
     """``n u``: true when ``u`` is ``NIL`` (LISP's ``null``).  Any other value gives false.
 
@@ -102,9 +67,8 @@ def n(u: Any) -> bool:
 def a(u: Any) -> Any:
     """``a u``: the car of ``u``.  ``a (x . y) = x``; ``a NIL = NIL``.
 
-    Raises :class:`LispTypeError` ("a: the argument G (a symbol) is an atom, not
-    a list") for any other atom.  Source: the notes' notation (ch. 5); ``a NIL``
-    as in MacLisp and Common Lisp, on which ``lose p₀`` of ch. 5 relies.
+    Raises :class:`LispTypeError` for any other atom.  The notes' notation (ch. 5); ``a NIL`` as
+    in MacLisp and Common Lisp, on which ``lose p₀`` of ch. 5 relies.
 
     >>> a(lisp("G", "B")), a(Cons(1, "G")), a(NIL)
     ('G', 1, NIL)
@@ -150,9 +114,8 @@ def atom(x: Any) -> bool:
 
 
 def eq(x: Any, y: Any) -> bool:
-    """``x eq y``: the same object.  Cons cells are ``eq`` only when identical (one cell);
-    atoms when equal in value (like Common Lisp's ``eql``).  ``upto`` relies on this
-    to recognise a tail of a list.  LISP 1.5 ``eq``.
+    """``x eq y``: the same object: cells only when they are one cell, atoms when equal in value (Common
+    Lisp's ``eql``).  ``upto`` relies on it to recognise a tail of a list.  LISP 1.5 ``eq``.
 
     >>> u = lisp(1, 2)
     >>> eq("G", "G"), eq(u, u), eq(u, lisp(1, 2)), eq(d(u), d(u))
@@ -164,17 +127,12 @@ def eq(x: Any, y: Any) -> bool:
 
 
 def equal(x: Any, y: Any) -> bool:
-    """``x = y``: the same structure (LISP's ``equal``): ``(1 (2 . G)) = (1 (2 . G))``.
-
-    The notes' ``=`` on lists and atoms alike.  Iterative: any length and depth.
+    """``x = y``: the same structure (LISP's ``equal``), the notes' ``=``.  Any length and depth.
 
     >>> equal(lisp(1, Cons(2, "G")), lisp(1, Cons(2, "G"))), equal(lisp(1), lisp(1.0)), equal(lisp(1), 1)
     (True, True, False)
     """
     return _equal(x, y)
-
-
-# --- walking lists -----------------------------------------------------------
 
 
 def length(u: Any) -> int:
@@ -198,8 +156,7 @@ def length(u: Any) -> int:
 def member(x: Any, u: Any) -> bool:
     """``x ε u ← if n u then false else x = a u ∨ x ε d u``: is ``x`` an element of ``u`` (by ``=``)?
 
-    LISP 1.5 ``member``; ch. 5's ``lose p ← a p ε d p``.  Raises on an atom or dotted list
-    once the walk reaches the atom.
+    LISP 1.5 ``member``; ch. 5's ``lose p ← a p ε d p``.  Raises on reaching an atom tail.
 
     >>> member("B", lisp("G", "B")), member(lisp(1), lisp(lisp(1), 2)), member(3, NIL)
     (True, True, False)
@@ -224,10 +181,9 @@ def member(x: Any, u: Any) -> bool:
 def nth(u: Any, k: int) -> Any:
     """``nth[u,k] ← if k = 1 then u else nth[d u, k-1]``: the tail of ``u`` starting at element ``k``.
 
-    As the notes use it, ``nth`` returns a *tail*: ``nth[u,1] = u``, and the
-    ``k``-th element is ``a nth[u,k]`` (ch. 5, ``a nth[puzz, 1 + length a p]``).
-    Past the end it gives ``NIL`` (``d NIL = NIL``).  Raises ``ValueError`` if
-    ``k`` is not an integer ≥ 1, :class:`LispTypeError` on reaching an atom.
+    As the notes use it, the ``k``-th element is ``a nth[u,k]`` (ch. 5, ``a nth[puzz, 1 + length a
+    p]``); past the end, ``NIL``.  Raises ``ValueError`` unless ``k`` is an integer ≥ 1,
+    :class:`LispTypeError` on reaching an atom.
 
     >>> u = lisp("G", "B", "W")
     >>> nth(u, 1), nth(u, 2), a(nth(u, 3)), nth(u, 5)
@@ -249,10 +205,9 @@ def nth(u: Any, k: int) -> Any:
 def assoc(x: Any, al: Any) -> Any:
     """``assoc[x,l] ← if n l then NIL else if a a l = x then a l else assoc[x, d l]``.
 
-    The first element of the association list ``l`` whose car is ``x`` (by ``=``),
-    or ``NIL``.  LISP 1.5 ``assoc`` (returning ``NIL`` when absent, as in MacLisp).
-    Ch. 5 looks up a vertex's neighbours with ``d assoc[a p, graph]``, where
-    ``graph`` is a list of sublists, each a vertex followed by its neighbours.
+    The first element of the association list ``l`` whose car is ``x`` (by ``=``), or ``NIL``
+    (LISP 1.5; ``NIL`` when absent as in MacLisp).  Ch. 5's ``d assoc[a p, graph]`` is a vertex's
+    neighbours.
 
     >>> graph = lisp(lisp("A", "B", "C"), lisp("B", "C"), lisp("C"))
     >>> assoc("B", graph), d(assoc("A", graph)), assoc("D", graph)
@@ -304,10 +259,8 @@ def append(u: Any, v: Any) -> Any:
 def upto(u: Any, x: Any) -> Any:
     """``upto[u,x] ← if x eq u then NIL else a u . upto[d u, x]``: ``u`` up to its tail ``x``.
 
-    ``x`` must be a tail of ``u`` (compared with ``eq``, so the same cells): ch. 5's
-    ``cycles`` passes the tails that ``maplist`` gives.  Where ``x`` is not a tail,
-    the equation recurs for ever past the end (``a NIL . upto[NIL, x]``); this
-    raises ``ValueError`` instead.
+    ``x`` must be a tail of ``u`` (the same cells, by ``eq``), as ch. 5's ``cycles`` passes it; where
+    it is not, the equation recurs for ever past the end, and this raises ``ValueError`` (E9).
 
     >>> u = lisp(1, 2, 3, 4)
     >>> upto(u, nth(u, 3)), upto(u, u), upto(u, NIL)
@@ -326,9 +279,8 @@ def upto(u: Any, x: Any) -> Any:
 def prup(u: Any, v: Any) -> Any:
     """``prup[u,v] ← if n u then NIL else [a u . a v] . prup[d u, d v]``: pair up two lists.
 
-    ``prup[(1 2 3), (G B W)] = ((1 . G) (2 . B) (3 . W))``, an association list (LISP 1.5
-    ``pair``).  Ch. 5 builds ``puzz3`` with it.  ``u`` sets the length: if ``v`` is
-    shorter, its missing elements read as ``NIL`` (``a NIL = NIL``), as in the equation.
+    An association list (LISP 1.5 ``pair``); ch. 5 builds ``puzz3`` with it.  ``u`` sets the length:
+    missing elements of ``v`` read as ``NIL``, as in the equation.
 
     >>> prup(lisp(1, 2, 3), lisp("G", "B", "W"))
     ((1 . G) (2 . B) (3 . W))
@@ -344,15 +296,13 @@ def prup(u: Any, v: Any) -> Any:
 
 
 def sublis(s: Any, e: Any) -> Any:
-    """``sublis[s,e]``: ``e`` with each atom that is a key of the association list ``s``
-    replaced by its value; the substitution comes first.
-
-    ``sublis[((1 . G) (2 . B)), (2 1 2)] = (B G B)``.  LISP 1.5::
+    """``sublis[s,e]``: ``e`` with each atom that is a key of the association list ``s`` replaced by
+    its value.  LISP 1.5::
 
         sublis[s,e] ← if atom e then sub2[s,e] else sublis[s, a e] . sublis[s, d e]
         sub2[s,z]   ← if n s then z else if a a s eq z then d a s else sub2[d s, z]
 
-    Ch. 5 builds ``puzz4`` with it.  Walks ``e`` with an explicit stack: any size and depth.
+    Ch. 5 builds ``puzz4`` with it.  Any size and depth.
 
     >>> s = lisp(Cons(1, "G"), Cons(2, "B"))
     >>> sublis(s, lisp(2, 1, 2)), sublis(s, lisp(1, lisp(3, 2))), sublis(s, 2)
@@ -391,43 +341,31 @@ def sublis(s: Any, e: Any) -> Any:
 
 
 def _rebuild(e: Any, leaf: Fn) -> Any:
-    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``.
-
-    Each cell is copied once, so cells shared within ``e`` stay shared in the copy.
-    """
+    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``,
+    each cell once (cells shared within ``e`` stay shared), cars and cdrs before their cell."""
     if type(e) is not Cons:
         return leaf(e)
-    # Post-order over the cells: a cell is built once its car and cdr are.
     done: dict[int, Any] = {}
     stack = [e]
     with collector_paused():
-        _rebuild_cells(stack, done, leaf)
+        while stack:
+            c = stack[-1]
+            car, cdr = c.car, c.cdr
+            waiting = False
+            if type(cdr) is Cons and id(cdr) not in done:
+                stack.append(cdr)
+                waiting = True
+            if type(car) is Cons and id(car) not in done:
+                stack.append(car)
+                waiting = True
+            if waiting:
+                continue
+            stack.pop()
+            if id(c) not in done:
+                new_car = done[id(car)] if type(car) is Cons else leaf(car)
+                new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
+                done[id(c)] = _new(Cons, (new_car, new_cdr))
     return done[id(e)]
-
-
-def _rebuild_cells(stack: list[Any], done: dict[int, Any], leaf: Fn) -> None:
-    """Copy each cell on ``stack`` and below it into ``done`` (by ``id``), cars and cdrs first."""
-    while stack:
-        c = stack[-1]
-        car, cdr = c.car, c.cdr
-        waiting = False
-        if type(cdr) is Cons and id(cdr) not in done:
-            stack.append(cdr)
-            waiting = True
-        if type(car) is Cons and id(car) not in done:
-            stack.append(car)
-            waiting = True
-        if waiting:
-            continue
-        stack.pop()
-        if id(c) in done:
-            continue
-        new_car = done[id(car)] if type(car) is Cons else leaf(car)
-        new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
-        done[id(c)] = _new(Cons, (new_car, new_cdr))
-
-
-# --- truth over lists ---------------------------------------------------------
 
 
 def orlis(u: Any, p: Fn) -> bool:
@@ -456,13 +394,8 @@ def andlis(u: Any, p: Fn) -> bool:
     return True
 
 
-# --- mapping ----------------------------------------------------------------------
-
-
 def mapcar(u: Any, f: Fn) -> Any:
     """``mapcar[u,f] ← if n u then NIL else f[a u] . mapcar[d u, f]``: ``f`` of each element.
-
-    ``mapcar[(1 2 3), λx. x + 1] = (2 3 4)``.  The list comes first (LISP 1.5, the notes).
 
     >>> mapcar(lisp(1, 2, 3), lambda x: x + 1)
     (2 3 4)
@@ -473,8 +406,7 @@ def mapcar(u: Any, f: Fn) -> Any:
 def maplist(u: Any, f: Fn) -> Any:
     """``maplist[u,f] ← if n u then NIL else f[u] . maplist[d u, f]``: ``f`` of each *tail*.
 
-    ``maplist[(1 2 3), λx.x] = ((1 2 3) (2 3) (3))``; the tails are ``u``'s own cells
-    (ch. 5's ``cycles`` compares them with ``eq`` through ``upto``).  LISP 1.5.
+    The tails are ``u``'s own cells (ch. 5's ``cycles`` compares them with ``eq``).  LISP 1.5.
 
     >>> maplist(lisp(1, 2, 3), lambda x: x)
     ((1 2 3) (2 3) (3))
@@ -487,7 +419,6 @@ def maplist(u: Any, f: Fn) -> Any:
 def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
     """``mapcar2[u,v,f] ← if n u then NIL else f[a u, a v] . mapcar2[d u, d v, f]`` (ch. 5).
 
-    ``f`` of corresponding elements: ``mapcar2[(1 2), (3 4), λyz. y + z] = (4 6)``.
     ``u`` sets the length; missing elements of ``v`` read as ``NIL``, as in the equation.
 
     >>> mapcar2(lisp(1, 2), lisp(3, 4), lambda y, z: y + z)
@@ -519,9 +450,8 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
 def mapapp(u: Any, fn: Fn) -> Any:
     """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u, fn]``: append ``fn``'s lists.
 
-    ``mapapp[(1 2), λx.(x x)] = (1 1 2 2)``.  Ch. 5 (``allsol``), as corrected: the
-    notes print ``.`` for ``*`` and call ``mappap`` (see ERRATA.md).  Each list that
-    ``fn`` returns is copied, as ``*`` copies; one that is not a list raises.
+    Ch. 5 (``allsol``), as corrected: the notes print ``.`` for ``*`` and call ``mappap`` (E1, E2).
+    Each list that ``fn`` returns is copied, as ``*`` copies; one that is not a list raises.
 
     >>> mapapp(lisp(1, 2), lambda x: lisp(x, x))
     (1 1 2 2)

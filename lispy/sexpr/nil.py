@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final, final
 
-__all__ = ["NIL", "Nil"]
-
 
 @final
 class Nil:

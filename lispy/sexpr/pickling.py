@@ -1,27 +1,12 @@
 """Pickling a cons cell: the whole structure as one flat array, so that no length or depth recurs.
 
-``pickle`` walks tuples recursively, through C: a list of 10^5 elements or a tree 10^5 deep
-would exhaust the C stack.  A cell's ``__reduce__`` (:class:`lispy.sexpr.data.Cons`) gives
-instead :func:`unflatten` and the pair that :func:`flatten` makes of the structure: every cell
-numbered once, each after its car and cdr, and the atoms in a list.  Cells shared within the
-structure stay shared.  Unpickling rebuilds the cells in that order with the cyclic garbage
-collector paused.  A cell's ``__reduce__`` needs them, so they are defined with the cell, in
-:mod:`lispy.sexpr.data`; pickles name :func:`lispy.sexpr.data.unflatten`.
-
-:func:`unflatten` checks what it is given: a crafted pickle of a cell raises
-:class:`LispPickleError` (a :exc:`pickle.UnpicklingError`), never an error from inside.
-``pickle.loads`` itself runs whatever a pickle names; :func:`loads` reads only Lisp data (cells,
-``NIL``, symbols, numbers), refuses any other name a pickle holds, and turns every fault of a
-corrupted or truncated pickle into :class:`LispPickleError`.
-
-What :func:`loads` guarantees, for any bytes: no code runs but the rebuilding of cells; the answer
-is Lisp data or :class:`LispPickleError`; and its time and memory grow in proportion to the pickle's
-length (the suite measures the memory of crafted and corrupted pickles at under 64 bytes a byte of
-pickle, plus 64 KiB).  What it does not: a pickle of shared cells, like one of Python's own shared
-tuples, is a graph whose tree can be exponentially larger than the pickle, and walking that tree
-(printing it, comparing it, ``length`` of each branch) costs the tree's size, not the pickle's.
-As the :mod:`pickle` documentation says, never unpickle data you do not trust; :func:`loads`
-bounds the harm of a mistake, it does not make an untrusted pickle's content trustworthy.
+``pickle`` walks tuples recursively, through C, and a list of 10^5 elements would exhaust the C
+stack.  A cell's ``__reduce__`` gives instead :func:`unflatten` and the pair :func:`flatten` makes:
+every cell numbered once, after its car and cdr, and the atoms in a list (both defined with the
+cell, in :mod:`lispy.sexpr.data`, which pickles name).  A crafted pickle of a cell raises
+:class:`LispPickleError`, never an error from inside; :func:`loads` reads only Lisp data, in time
+and memory in proportion to the pickle (what that covers and what it does not: the section
+"Pickles" of ``docs/reliability.md``).  Never unpickle data you do not trust.
 
 >>> import pickle
 >>> from lispy.sexpr.data import lisp
@@ -70,24 +55,17 @@ _OPCODES = frozenset(
     EMPTY_TUPLE TUPLE TUPLE1 TUPLE2 TUPLE3 EMPTY_LIST LIST APPEND APPENDS
     PUT BINPUT LONG_BINPUT MEMOIZE GET BINGET LONG_BINGET""".split()
 )
-"""The pickle operations that a pickle of Lisp data uses, at every protocol (0 to 5).
-
-Anything else (objects built by ``BUILD``, ``NEWOBJ`` or ``INST``, dictionaries, sets, the
-buffers of protocol 5, persistent ids, extension codes) is refused before the unpickler runs.
-"""
+"""The pickle operations that a pickle of Lisp data uses, at every protocol (0 to 5); anything else
+(``BUILD``, ``NEWOBJ``, dictionaries, buffers, persistent ids, …) is refused before unpickling."""
 
 _STORES = frozenset({"PUT", "BINPUT", "LONG_BINPUT", "MEMOIZE"})
 """The operations that store the top of the stack in the memo (``MEMOIZE`` at the next index)."""
 
 
 def _check_operations(data: bytes | bytearray | memoryview) -> None:
-    """Raise :class:`LispPickleError` at the first operation of ``data`` no pickle of Lisp data uses,
-    or at the first that stores into the memo past the entries stored before it.
-
-    The unpickler grows its memo to the index a ``PUT`` names (four bytes can name 4·10⁹); the
-    pickler numbers its entries 0, 1, 2, …, so an index is at most the number of entries stored
-    before it, and the memo stays within one entry an operation of the pickle.
-    """
+    """Raise :class:`LispPickleError` at the first operation of ``data`` no pickle of Lisp data uses, or
+    at the first that stores into the memo past the entries stored before it (the pickler numbers
+    them 0, 1, 2, …), so that the memo stays within one entry an operation."""
     stored = 0
     try:
         for opcode, index, position in pickletools.genops(bytes(data)):
@@ -124,15 +102,10 @@ class _LispUnpickler(pickle.Unpickler):
 def loads(data: bytes) -> Any:
     """The Lisp datum pickled in ``data``: a cell, ``NIL``, a symbol or a number.
 
-    Unlike ``pickle.loads``, runs nothing that the pickle names other than lispy's own
-    :func:`unflatten` (and :mod:`array`'s constructor for its numbers), and raises
-    :class:`LispPickleError` for any fault: an operation or a name that no pickle of Lisp data
-    holds, a memo entry stored out of order (the unpickler would grow its memo to the index the
-    pickle names: a 10-byte pickle asked for 610 MB), a crafted structure, a corrupted or
-    truncated stream, or a value that is not Lisp data.  The operations are checked (by
-    :mod:`pickletools`) before the unpickler runs, which about doubles the time of
-    ``pickle.loads``; time and memory stay proportional to ``len(data)`` (the module's docstring
-    says what that does and does not cover).
+    Unlike ``pickle.loads``, runs nothing the pickle names but :func:`unflatten` (and :mod:`array`'s
+    constructor), and raises :class:`LispPickleError` for any fault: an operation, a name or a value
+    that is not Lisp data's, a memo entry stored out of order, a crafted, corrupted or truncated
+    stream.  The operations are checked (:mod:`pickletools`) before unpickling.
 
     >>> import pickle
     >>> from lispy.sexpr.data import lisp

@@ -1,31 +1,16 @@
 """The reader: Lisp notation to Lisp data.
 
-``read(text)`` reads exactly one S-expression:
+``read(text)`` reads exactly one S-expression: lists ``(G B B W R G)``, ``()`` or ``NIL``, dotted
+pairs ``(1 . G)`` and lists ``(1 2 . G)``; numbers (``16``, ``-3``, ``2.5``, ``1e6``, ``∞`` or
+``inf``); symbols, any other run of characters without blanks or ``( ) | ; " ' ` ,``, case kept and
+interned (``|two words|`` between bars, with ``\\|`` and ``\\\\`` inside); ``;`` comments to the end
+of the line.  Malformed text, or an integer past lispy's limit on digits, raises :class:`ReadError`
+with the line and column of the fault.
 
-* lists ``(G B B W R G)``, the empty list ``()`` or ``NIL``, dotted pairs
-  ``(1 . G)`` and dotted lists ``(1 2 . G)``;
-* numbers: integers ``16``, ``-3``, decimals ``2.5``, ``1e6``, and ``∞``, ``-∞``
-  (also spelled ``inf``, ``-inf``);
-* symbols: any other run of characters without blanks or ``( ) | ; " ' ` ,``,
-  case kept (McCarthy writes them in capitals: ``G``, ``LOSE``), read as an
-  interned Python ``str``; a symbol with such characters is written between
-  bars, ``|two words|``, with ``\\|`` and ``\\\\`` inside;
-* a ``;`` starts a comment to the end of the line.
-
-Malformed text raises :class:`ReadError`, a ``ValueError`` that gives the line
-and column (both from 1) of the fault: an unclosed ``(`` (its position), an
-unexpected ``)``, a misplaced dot, a stray character, nothing to read, text
-after the expression, or an integer longer than lispy's limit on digits (named in the
-message with the way to raise it, :func:`lispy.sexpr.atoms.set_max_digits`).  The parser
-is a loop with an explicit stack, so text nested 10^5 deep reads like any other.
-
-Text without bars, quotes, commas or ``#`` is read in bulk: split at the
-parentheses with ``str.split``, each run between them split into tokens at once,
-and a run of numbers converted by the ``json`` module's number scanner (whose
-syntax is a subset of the reader's, with the same values).  Anything unusual
-there (a misplaced dot, a stray parenthesis, a second expression) sends the
-text to the exact reader, which walks it token by token and reports the fault's
-line and column, computed only then.
+Text without bars, quotes, commas or ``#`` is read in bulk: split at the parentheses, each run of
+atoms split at once, a run of numbers by ``json``'s scanner (whose numbers are a subset of the
+reader's, with the same values).  Anything unusual there sends the text to the exact reader,
+which walks it token by token, an explicit stack for the lists, and names the fault's place.
 """
 
 from __future__ import annotations
@@ -37,10 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from lispy.sexpr.atoms import IntegerTooLong, parse_atom
-from lispy.sexpr.collector import collector_paused
-from lispy.sexpr.data import NIL, from_iterable
-
-__all__ = ["ReadError", "read"]
+from lispy.sexpr.data import NIL, collector_paused, from_iterable
 
 
 class ReadError(ValueError):
@@ -100,8 +82,6 @@ def read(text: str) -> Any:
                 return result
         return _read_exact(text)
 
-
-# --- in bulk ------------------------------------------------------------------------------
 
 _EXACT_ONLY = "|\"'`,#"
 """Characters that only the exact reader handles: bars, the stray characters, and ``#``."""
@@ -175,8 +155,8 @@ def _read_bulk(text: str) -> Any:
 
 
 def _atoms(run: str, symbols: dict[str, Any]) -> list[Any] | None:
-    """The atoms of ``run`` (text without parentheses), or None if a token is the dot."""
-    # A run of numbers goes to json's scanner, with commas for the blanks.
+    """The atoms of ``run`` (text without parentheses), or None if a token is the dot; a run of numbers
+    goes to json's scanner, with commas for the blanks."""
     if run.isascii() and not _long_integers_possible(run):
         raw = run.encode("ascii")
         numbers = None
@@ -212,13 +192,8 @@ _JSON_DIGITS = 4300
 
 
 def _json_numbers(numbers: str) -> list[Any] | None:
-    """The comma-separated ``numbers`` by ``json.loads``, or None where JSON's syntax is not the reader's.
-
-    JSON numbers (``-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?``) are reader numbers
-    with the same value: int for the integers, float otherwise.  JSON rejects the
-    reader's other forms (``+1``, ``01``, ``1.``, ``.5``) and the dot, which then go
-    token by token.
-    """
+    """The comma-separated ``numbers`` by ``json.loads``, or None where JSON refuses one of the reader's
+    forms (``+1``, ``01``, ``1.``, ``.5``, the dot), which then go token by token."""
     try:
         return json.loads("[" + numbers + "]")
     except ValueError:
@@ -232,18 +207,12 @@ def _atom(token: str, symbols: dict[str, Any]) -> Any:
     return value
 
 
-# --- token by token, with the fault's place -----------------------------------------------
-
 _DOT = object()  # the token "."
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    """The line and column (from 1) of ``offset`` in ``text``."""
-    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
-
-
 def _fault(reason: str, text: str, offset: int) -> ReadError:
-    return ReadError(reason, *_position(text, offset))
+    """The error ``reason`` at ``offset`` in ``text``, its line and column counted from 1."""
+    return ReadError(reason, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
 
 
 def _tokens(text: str) -> Iterator[tuple[str, Any, int]]:
