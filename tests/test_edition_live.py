@@ -21,8 +21,8 @@ from lispy.edition import live
 from lispy.edition.evidence.examples import EXAMPLES
 from lispy.edition.live import runtime
 from lispy.edition.page.stepper import STEPPERS, frames
+from lispy.mexpr.errors import show
 from lispy.mexpr.program import PARTS as NOTES_PARTS
-from lispy.mexpr.session import show
 from lispy.notes.index import ENTRIES
 from lispy.sexpr.reader import read
 

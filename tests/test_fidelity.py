@@ -28,19 +28,13 @@ from lispy.chapter5.paths import path_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
-from lispy.notes.index import ENTRIES, Entry, python_source
+from lispy.notes.index import ENTRIES, Entry, python_source, resolve
 from lispy.sexpr.lists import cons, length
 from tests.strategies import game_trees, graphs, small_lists, towers, windows, word_towers
 
 COLOURS = "RWGB"
 NO_INPUT = {"p0", "puzz1", "puzz2"}
 """The assignments that take no input: compared by value, not on random inputs."""
-
-
-def resolve(place: str) -> object:
-    """The Python object at ``module:path``, ``path`` a module-level name."""
-    module_name, path = place.split(":")
-    return getattr(importlib.import_module(module_name), path)
 
 
 # --- the notes, loaded once; each example starts from a copy of the loaded environment ----------

@@ -94,6 +94,20 @@ def _ascii(name: str) -> str:
     return name.replace("₀", "0")
 
 
+def resolve(place: str) -> object:
+    """The Python object at ``module:path`` when ``path`` is a module-level name.
+
+    Raises ``LookupError`` for a function defined inside another (bind the application to get it).
+
+    >>> resolve("lispy.chapter5.tree_search:LOSE")
+    'LOSE'
+    """
+    module_name, path = place.split(":")
+    if "." in path:
+        raise LookupError(f"{place} is defined inside {path.split('.')[0]}: bind it to reach it")
+    return getattr(importlib.import_module(module_name), path)
+
+
 @cache
 def python_source(place: str) -> PythonSource:
     """The source text of the definition or assignment at ``module:path``, found with :mod:`ast`."""

@@ -13,7 +13,7 @@ Both trees are first put in a normal form by these rewrites, and nothing else:
    names are compared as Python reads them (``p₀`` is ``p0``).
 2. **What Python ignores.** Docstrings and type hints are dropped; ``f = lambda x: e``
    is ``def f(x): return e``.
-3. **Constants.** A module constant, a name in capitals (``LOSE``, ``INF``, ``FACES``),
+3. **Constants.** A module constant, a name in capitals (``LOSE``, ``INF``),
    is its value; ``read("(1 2)")`` is the datum it reads; ``-`` of a number is that number.
 4. **Spelling of the notation.** ``Cons`` is ``cons``; ``equal(x, y)`` is ``x == y`` (``==``
    on lispy's data is ``equal``); ``truth(p)`` is ``p`` (the compiled code makes the notes'
