@@ -12,86 +12,100 @@ in one import:
 (1 4 9)
 
 In IPython or Jupyter, ``%load_ext lispy`` gives the ``%%mexpr`` cell magic (:mod:`lispy.cli.jupyter`).
+
+Each name is imported from its module when it is first read (PEP 562), so ``import lispy`` costs
+next to nothing and loads no part of lispy that a program does not use.
 """
 
-from typing import Any
+from __future__ import annotations
 
-from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep
-from lispy.sexpr.conversions import from_python, to_python
-from lispy.sexpr.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist
-from lispy.sexpr.lists import (
-    a,
-    andlis,
-    append,
-    assoc,
-    atom,
-    cons,
-    d,
-    eq,
-    equal,
-    length,
-    mapapp,
-    mapcar,
-    mapcar2,
-    mapchoose,
-    maplist,
-    member,
-    n,
-    nth,
-    orlis,
-    prup,
-    reverse,
-    sublis,
-    upto,
-)
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import ReadError, read
+import importlib
 
-__all__ = [
-    "LOSE",
-    "NIL",
-    "Cons",
-    "LispTypeError",
-    "Nil",
-    "ReadError",
-    "RecursionTooDeep",
-    "TreeSearch",
-    "a",
-    "andlis",
-    "append",
-    "assoc",
-    "atom",
-    "cons",
-    "d",
-    "deep",
-    "eq",
-    "equal",
-    "from_iterable",
-    "from_python",
-    "length",
-    "lisp",
-    "load_ipython_extension",
-    "mapapp",
-    "mapcar",
-    "mapcar2",
-    "mapchoose",
-    "maplist",
-    "member",
-    "n",
-    "nth",
-    "orlis",
-    "prup",
-    "read",
-    "reverse",
-    "run_deep",
-    "sublis",
-    "to_pylist",
-    "to_python",
-    "to_string",
-    "tree_search",
-    "upto",
-]
+# The public names twice: imported here for type checkers and editors, and by _WHERE for
+# __getattr__ at run time (tests/test_imports.py checks that the two agree).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search  # noqa: F401
+    from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep  # noqa: F401
+    from lispy.sexpr.conversions import from_python, to_python  # noqa: F401
+    from lispy.sexpr.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist  # noqa: F401
+    from lispy.sexpr.lists import (  # noqa: F401
+        a,
+        andlis,
+        append,
+        assoc,
+        atom,
+        cons,
+        d,
+        eq,
+        equal,
+        length,
+        mapapp,
+        mapcar,
+        mapcar2,
+        mapchoose,
+        maplist,
+        member,
+        n,
+        nth,
+        orlis,
+        prup,
+        reverse,
+        sublis,
+        upto,
+    )
+    from lispy.sexpr.printer import to_string  # noqa: F401
+    from lispy.sexpr.reader import ReadError, read  # noqa: F401
+
+_WHERE = {
+    "lispy.chapter5.tree_search": ("LOSE", "TreeSearch", "tree_search"),
+    "lispy.runtime.recursion": ("RecursionTooDeep", "deep", "run_deep"),
+    "lispy.sexpr.conversions": ("from_python", "to_python"),
+    "lispy.sexpr.data": ("NIL", "Cons", "LispTypeError", "Nil", "from_iterable", "lisp", "to_pylist"),
+    "lispy.sexpr.lists": (
+        "a",
+        "andlis",
+        "append",
+        "assoc",
+        "atom",
+        "cons",
+        "d",
+        "eq",
+        "equal",
+        "length",
+        "mapapp",
+        "mapcar",
+        "mapcar2",
+        "mapchoose",
+        "maplist",
+        "member",
+        "n",
+        "nth",
+        "orlis",
+        "prup",
+        "reverse",
+        "sublis",
+        "upto",
+    ),
+    "lispy.sexpr.printer": ("to_string",),
+    "lispy.sexpr.reader": ("ReadError", "read"),
+}
+_MODULE = {name: module for module, names in _WHERE.items() for name in names}
+__all__ = [*_MODULE, "load_ipython_extension"]
+
+
+def __getattr__(name: str) -> Any:
+    """``lispy.name``: imported from its module when first read, then kept here."""
+    if name not in _MODULE:
+        raise AttributeError(f"module 'lispy' has no attribute {name!r}")
+    value = globals()[name] = getattr(importlib.import_module(_MODULE[name]), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 def load_ipython_extension(shell: Any) -> None:

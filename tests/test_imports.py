@@ -186,3 +186,30 @@ def test_the_reader_and_the_printer_do_not_import_each_other() -> None:
     assert "lispy.sexpr.printer" not in graph["lispy.sexpr.reader"]
     assert "lispy.sexpr.reader" not in graph["lispy.sexpr.printer"]
     assert graph["lispy.sexpr.data"] & {"lispy.sexpr.printer", "lispy.sexpr.reader"} == set()
+
+
+def test_the_packages_lazy_names_are_the_ones_type_checkers_see() -> None:
+    """``lispy``'s public names are imported when first read (PEP 562); the imports under ``if
+    TYPE_CHECKING:`` are what type checkers see.  Both name the same objects, and ``import lispy``
+    alone loads no module of lispy's but the package."""
+    import subprocess
+    import sys
+
+    import lispy
+
+    tree = ast.parse((ROOT / "lispy" / "__init__.py").read_text(encoding="utf-8"))
+    guarded = next(s for s in tree.body if isinstance(s, ast.If) and ast.unparse(s.test) == "TYPE_CHECKING")
+    seen = {
+        alias.name: node.module
+        for node in guarded.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lispy.")
+        for alias in node.names
+    }
+    assert sorted(seen) == sorted(set(lispy.__all__) - {"load_ipython_extension"})
+    for name, module in seen.items():
+        assert getattr(lispy, name) is getattr(__import__(module, fromlist=[name]), name), name
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import lispy, sys; print(sorted(m for m in sys.modules if 'lispy' in m))"],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    ).stdout  # fmt: skip
+    assert loaded.strip() == "['lispy']"
