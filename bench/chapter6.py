@@ -11,8 +11,9 @@ symmetry key) and αβ with the bound-aware TranspositionTable, positions examin
 from __future__ import annotations
 
 import platform
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from bench import markdown
 from lispy import cli
@@ -21,9 +22,16 @@ from lispy.aima.transposition import alpha_beta_tt_search
 from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.move_ordering import random_leaves, terminals_examined, uniform_game
 from lispy.games.tictactoe import TicTacToe
-from lispy.runtime.counting import seconds as best_seconds
+from lispy.runtime.counting import timed_in_rounds
 
 SIZES = [(3, 6), (4, 6), (6, 5)]
+
+
+def best_seconds(f: Callable[[], Any], budget: float = 0.03, repeat: int = 5) -> float:
+    """The least CPU seconds per call of ``f`` over ``repeat`` timings of about ``budget`` seconds."""
+    return min(timed_in_rounds({"f": f}, rounds=repeat, budget=budget)["f"])
+
+
 """The uniform trees timed: k moves from every position, depth n."""
 
 

@@ -13,40 +13,16 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
 from lispy.chapter5.puzzles import ROTATIONS
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.runtime.counting import Count
+from lispy.runtime.counting import Agreement, Count, agreement
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
 
 Searcher = Callable[[Any, Any, Any], TreeSearch]
-
-
-class Agreement(NamedTuple):
-    """How many cases a check tried, how many agreed, and the first that did not (``None`` if all did)."""
-
-    tried: int
-    agreed: int
-    first_disagreement: Any = None
-
-    @property
-    def all(self) -> bool:
-        """Every case agreed (and there was at least one)."""
-        return self.tried > 0 and self.agreed == self.tried
-
-
-def _agreement(cases: Iterator[tuple[Any, bool]]) -> Agreement:
-    tried = agreed = 0
-    first = None
-    for case, same in cases:
-        tried += 1
-        agreed += same
-        if not same and first is None:
-            first = case
-    return Agreement(tried, agreed, first)
 
 
 def _random_tree(
@@ -108,7 +84,7 @@ def depth_first(trees: int = 200, searcher: Searcher = tree_search) -> Agreement
             expected = _depth_first((seed,), lose, ter, children, seen)
             yield seed, counted.seen == seen and value == (LOSE if expected is None else expected)
 
-    return _agreement(cases())
+    return agreement(cases())
 
 
 _VERTICES = "ABCDEF"
@@ -152,7 +128,7 @@ def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher | None =
             first = every[0] if every else LOSE
             yield written, app.search(lisp("A")) == first and to_pylist(app.allsol(lisp("A"))) == every
 
-    return _agreement(cases())
+    return agreement(cases())
 
 
 def _cycles(puzz: Any) -> list[list[tuple[str, ...]]]:
@@ -277,7 +253,7 @@ def and_test(fits: Callable[[int, int], bool] | None = None, puzz: Any = insanit
                     test(_word(tower), insanity_words.zap(from_iterable(o))) == (not insanity.lose(extended)),
                 )
 
-    return _agreement(cases())
+    return agreement(cases())
 
 
 def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, Agreement]:
@@ -297,7 +273,7 @@ def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, 
         placed = len(words) - 1
         return all(bin((words[0] >> (4 * j)) & 0xF).count("1") == placed for j in range(4))
 
-    return lose.calls, fired, _agreement((p, sound(p)) for p in lose.seen)
+    return lose.calls, fired, agreement((p, sound(p)) for p in lose.seen)
 
 
 def non_losing_positions() -> tuple[int, int, int, bool]:

@@ -2,7 +2,7 @@
 
 Each function runs the transcriptions on random trees and compares them with a plain Python minimax
 over nested Python lists (:func:`minimax`), written without them, reporting how many cases agreed
-(:class:`Agreement`, as :mod:`lispy.chapter5.checks` does: chapters do not import each other); the
+(the one :class:`~lispy.runtime.counting.Agreement`, as :mod:`lispy.chapter5.checks` does); the
 edition's inventory of the claims (:mod:`lispy.edition.claims`) words the results.
 """
 
@@ -15,36 +15,12 @@ from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, NoMoveError, game_tree_search, maxlis, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
-from lispy.runtime.counting import Count
+from lispy.runtime.counting import Agreement, Count, agreement
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
 
 Tree = Any
 """A game tree as nested Python lists of numbers: a number is a terminal position."""
-
-
-class Agreement(NamedTuple):
-    """How many cases a check tried, how many agreed, and the first that did not (``None`` if all did)."""
-
-    tried: int
-    agreed: int
-    first_disagreement: Any = None
-
-    @property
-    def all(self) -> bool:
-        """Every case agreed (and there was at least one)."""
-        return self.tried > 0 and self.agreed == self.tried
-
-
-def _agreement(cases: Iterator[tuple[Any, bool]]) -> Agreement:
-    tried = agreed = 0
-    first = None
-    for case, same in cases:
-        tried += 1
-        agreed += same
-        if not same and first is None:
-            first = case
-    return Agreement(tried, agreed, first)
 
 
 def minimax(t: Tree, max_to_move: bool) -> float:
@@ -92,7 +68,7 @@ def correct_move(trees: int = 120, seed: int = 1973, search: GameTreeSearch | No
             same = s.valmax(p) == best_max == chosen_max and s.valmin(p) == best_min == chosen_min
             yield t, same
 
-    return _agreement(cases())
+    return agreement(cases())
 
 
 def primed(lists: int = 200, seed: int = 1973, prime: Callable[[Any, Any], Any] = maxlis_primed) -> tuple[
@@ -119,7 +95,7 @@ def primed(lists: int = 200, seed: int = 1973, prime: Callable[[Any, Any], Any] 
         on_nil = f"the value {prime(NIL, lambda x: x)!r}"
     except NoMoveError as error:
         on_nil = f"NoMoveError: {error}"
-    return _agreement(cases()), on_nil, maxlis(NIL, lambda x: x)
+    return agreement(cases()), on_nil, maxlis(NIL, lambda x: x)
 
 
 class AlphaBeta(NamedTuple):
@@ -152,8 +128,7 @@ def alpha_beta(trees: int = 120, seed: int = 1973) -> AlphaBeta:
             values = (full.valmax(p), ab.maxval(p), full.valmin(p), ab.minval(p))
             yield t, values == (minimax(t, True),) * 2 + (minimax(t, False),) * 2
 
-    agreement = _agreement(cases())
-    return AlphaBeta(agreement, plain.calls, pruned.calls)
+    return AlphaBeta(agreement(cases()), plain.calls, pruned.calls)
 
 
 def unexamined_moves(
@@ -197,5 +172,5 @@ def unexamined_moves(
             evaluated.add(counted.calls - counted_before)
             yield xs, same
 
-    agreement = _agreement(cases())
-    return agreement, max(evaluated)
+    found = agreement(cases())
+    return found, max(evaluated)

@@ -1,10 +1,9 @@
-"""Counting what a search does, and timing it: the one counter and the one timer of lispy.
+"""The one counter, the one tally and the one timer of lispy: what a search does, what a check found.
 
-Every count of "positions examined" in the library, the chapter scripts and the edition is a
-:class:`Count`: a function wrapped so that its calls are counted (and, if asked, what each call
-was given is kept in order).  A search examines a position when it applies ``lose`` (chapter 5),
-``ter`` or ``imval`` (chapter 6), or ``terminal_test`` (AIMA) to it; wrapping that function
-counts the positions, leaving the transcription as it is.
+Every count of "positions examined" (library, chapter scripts, edition) is a :class:`Count`: a
+function wrapped so that its calls are counted (and, if asked, what each was given is kept).  A
+search examines a position when it applies ``lose`` (chapter 5), ``ter`` or ``imval`` (chapter 6),
+or ``terminal_test`` (AIMA) to it; wrapping that function counts them, the transcription as it is.
 
     >>> square = Count(lambda x: x * x, keep=lambda x: x)
     >>> [square(x) for x in (3, 4)]
@@ -12,19 +11,16 @@ counts the positions, leaving the transcription as it is.
     >>> square.calls, square.seen
     (2, [3, 4])
 
-Every time measured is :func:`timings` (or :func:`seconds`, its best): a few repeats of about
-``budget`` seconds each, each the mean over as many calls as fill it.  The spread of the repeats
-is part of the measurement; a verdict on a ratio of times says it.
+Every check against an independent computation is tallied by :func:`agreement`, and every time
+measured is :func:`timed_in_rounds`: CPU time, the computations compared timed in turn, round
+after round; a verdict on a ratio of times says their spread.
 """
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar
-
-__all__ = ["Count", "seconds", "timings"]
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, NamedTuple, TypeVar
 
 R = TypeVar("R")
 
@@ -77,30 +73,55 @@ class Count(Generic[R]):
         self.seen.clear()
 
 
-def timings(f: Callable[[], Any], budget: float = 0.03, repeat: int = 5) -> list[float]:
-    """Seconds per call of ``f``, ``repeat`` times: each the mean over as many calls as fill about
-    ``budget`` seconds (one call at least).  ``f`` is called once first, untimed, to size the runs.
+class Agreement(NamedTuple):
+    """How many cases a check tried, how many agreed, and the first that did not (``None`` if all did)."""
 
-    >>> len(timings(lambda: sum(range(100)), budget=0.001, repeat=3))
-    3
+    tried: int
+    agreed: int
+    first_disagreement: Any = None
+
+    @property
+    def all(self) -> bool:
+        """Every case agreed (and there was at least one)."""
+        return self.tried > 0 and self.agreed == self.tried
+
+
+def agreement(cases: Iterable[tuple[Any, bool]]) -> Agreement:
+    """The tally of ``(case, agreed)`` pairs.
+
+    >>> agreement([(1, True), (2, False), (3, False)])
+    Agreement(tried=3, agreed=1, first_disagreement=2)
     """
-    start = time.perf_counter()
-    f()
-    once = max(time.perf_counter() - start, 1e-7)
-    number = max(1, int(budget / once))
-    measured = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            f()
-        measured.append((time.perf_counter() - start) / number)
-    return measured
+    tried = agreed = 0
+    first = None
+    for case, same in cases:
+        tried, agreed = tried + 1, agreed + same
+        first = case if first is None and not same else first
+    return Agreement(tried, agreed, first)
 
 
-def seconds(f: Callable[[], Any], budget: float = 0.03, repeat: int = 5) -> float:
-    """Seconds per call of ``f``: the best of :func:`timings` (the least disturbed by other work).
+def timed_in_rounds(
+    computations: Mapping[str, Callable[[], Any]], rounds: int = 9, budget: float = 0.004
+) -> dict[str, tuple[float, ...]]:
+    """CPU seconds per call of each computation, in each of ``rounds`` rounds: in a round every
+    computation is timed once, in turn, so that all see the machine as it was then.  Each is called
+    once first, untimed, to size its timing: as many calls as fill about ``budget`` seconds.  The
+    clock is :func:`time.process_time`, which other processes' work does not move.
 
-    >>> 0 < seconds(lambda: sum(range(100)), budget=0.001) < 1
-    True
+    >>> t = timed_in_rounds({"sum": lambda: sum(range(1000))}, rounds=3, budget=0.001)
+    >>> len(t["sum"]), min(t["sum"]) > 0
+    (3, True)
     """
-    return min(timings(f, budget, repeat), default=math.inf)
+    numbers = {}
+    for name, f in computations.items():
+        start = time.process_time()
+        f()
+        numbers[name] = max(1, round(budget / max(time.process_time() - start, 1e-6)))
+    found: dict[str, list[float]] = {name: [] for name in computations}
+    for _ in range(rounds):
+        for name, f in computations.items():
+            start = time.process_time()
+            for _ in range(numbers[name]):
+                f()
+            found[name].append((time.process_time() - start) / numbers[name])
+    return {name: tuple(values) for name, values in found.items()}

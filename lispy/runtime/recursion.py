@@ -21,9 +21,6 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["BYTES_PER_LEVEL", "DEEP_LIMIT", "STACK_BYTES", "RecursionTooDeep", "deep", "run_deep"]
-__all__ += ["SMALLEST_STACK", "worker_limit"]
-
 STACK_BYTES = 2**30
 """The C stack of a worker thread: 1 GiB of address space, used only as deep as the work goes."""
 
@@ -61,6 +58,8 @@ class RecursionTooDeep(RecursionError):
 _lock = threading.Lock()
 _running: list[int] = []  # the limits of the deep calls running now; the least is in force
 _limits = [0, 0]  # the limit before the first of them, and the one set for them
+
+
 class _Local(threading.local):
     deep = False  # this thread is a worker (a class attribute: read without a miss elsewhere)
 
@@ -69,8 +68,7 @@ _local = _Local()
 
 
 class _Job:
-    """One deep call, shared by its caller and its worker.  Interrupts are sent only while
-    ``running``; ``finished`` is set, and ``done`` released, as the worker's last step."""
+    """One deep call, shared by its caller and its worker (interrupts are sent only while ``running``)."""
 
     def __init__(self, call: Callable[[], Any], name: str) -> None:
         self.call, self.name, self.limit, self.ident = call, name, 0, 0
@@ -81,8 +79,7 @@ class _Job:
         self.done.acquire()
 
     def start(self) -> bool:
-        """On a thread with the biggest stack the machine gives (while other deep calls run, the
-        one the limit in force needs); whether one started."""
+        """Whether a thread started, with the biggest stack the machine gives (or the one in force needs)."""
         with _lock:
             saved, stack = threading.stack_size(), min(_running, default=DEEP_LIMIT) * BYTES_PER_LEVEL
             try:
@@ -101,11 +98,10 @@ class _Job:
 
     def work(self) -> None:
         """The worker's life: the limit raised, the call, the limit put back."""
-        import signal
+        import signal  # (its signals are for the waiting caller)
 
-        entered = False
         try:
-            if hasattr(signal, "pthread_sigmask"):  # signals are for the waiting caller
+            if hasattr(signal, "pthread_sigmask"):
                 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGALRM})
             with _lock:
                 if self.cancelled:
@@ -116,7 +112,7 @@ class _Job:
                 _running.append(self.limit)
                 _limits[1] = min(_running)
                 sys.setrecursionlimit(_limits[1])
-                self.running, self.ident, entered = True, threading.get_ident(), True
+                self.running, self.ident = True, threading.get_ident()
             _local.deep = True
             try:
                 self.result = self.call()
@@ -131,7 +127,7 @@ class _Job:
             self.error = self.error or _reported(e, self.name)
         finally:
             with _lock:
-                if entered:
+                if self.ident:  # the limit was raised
                     _running.remove(self.limit)
                     if sys.getrecursionlimit() == _limits[1]:  # else the program set its own: kept
                         _limits[1] = min(_running, default=_limits[0])
@@ -140,8 +136,8 @@ class _Job:
             self.done.release()
 
     def wait(self) -> None:
-        """Until the worker has finished: timed, so that a signal another thread took reaches this
-        one's handler; the flag says so, not the lock (a Ctrl-C may land just after it is taken)."""
+        """Until the worker has finished (timed: a signal another thread took reaches the handler here)."""
+        # ``finished`` says so, not ``done``: a Ctrl-C may land just after the lock is taken.
         while not self.finished:
             self.done.acquire(timeout=0.25)
 
@@ -175,11 +171,10 @@ def _address_space_capped() -> bool:
 
 
 def _reported(error: BaseException, name: str) -> BaseException:
-    """What a deep call reports: lispy's error past the limit; out of memory, without the frames
-    (CPython's SystemError "error return without exception set" is some C code's way of saying so)."""
+    """What a deep call reports: lispy's error past the limit; out of memory, without the frames."""
     if isinstance(error, RecursionError) and not isinstance(error, RecursionTooDeep):
         return RecursionTooDeep(name, sys.getrecursionlimit())
-    if isinstance(error, SystemError) and "without exception set" in str(error):
+    if isinstance(error, SystemError) and "without exception set" in str(error):  # C out of memory
         return MemoryError(f"out of memory (CPython said: {error})")
     if isinstance(error, MemoryError):
         error.__context__ = None
@@ -190,8 +185,7 @@ def _reported(error: BaseException, name: str) -> BaseException:
 def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)``, run once where deep recursion is safe; its value or its exception.
 
-    Runs on a worker (at once where this thread is one).  Raises :class:`RecursionTooDeep`
-    (naming ``function`` and the limit) where the recursion passes the limit, and
+    Raises :class:`RecursionTooDeep` (naming ``function`` and the limit) past the limit, and
     ``KeyboardInterrupt`` after stopping the computation when the waiting thread is interrupted (a
     second one stops waiting for a worker stuck in C); other exceptions pass through.  Where no
     thread can start, runs here, under this thread's limit.
@@ -204,14 +198,12 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     job = _Job(functools.partial(function, *args, **kwargs), getattr(function, "__name__", repr(function)))
     started = False
     try:
-        started, capped = job.start(), False
-        if not started and _address_space_capped():  # a worker just ended may hold its stack a moment
-            capped = True
-            for _ in range(100):
-                time.sleep(0.01)
-                if job.start():
-                    started = True
-                    break
+        started = job.start()
+        capped = not started and _address_space_capped()
+        for _ in range(100 if capped else 0):  # a worker that just ended may hold its stack a moment
+            time.sleep(0.01)
+            if started := job.start():
+                break
         if started:
             job.wait()
         elif capped:  # the caller's stack may not grow under the cap: no room to run at all
@@ -245,10 +237,10 @@ def worker_limit() -> int:
 
 
 def deep(f: Callable[P, R]) -> Callable[P, R]:
-    """Decorate the *pure* function ``f``: a shallow call runs on the calling thread, at about what
-    ``f`` costs, changing nothing; only a call too deep for this thread's limit (``RecursionError``)
-    runs again, from the start, through :func:`run_deep` (so ``f`` must not count or record what it
-    is given).  While a deep call has the limit raised past an 8 MiB stack, every call goes there.
+    """Decorate the *pure* function ``f``: a shallow call runs here, at about what ``f`` costs,
+    changing nothing; a call too deep for this thread's limit runs again, from the start, through
+    :func:`run_deep` (so ``f`` must not count what it is given), as every call does while a deep
+    call has the limit raised past an 8 MiB stack.
 
     >>> @deep
     ... def depth(n):

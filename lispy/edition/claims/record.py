@@ -13,7 +13,6 @@ from __future__ import annotations
 import platform
 import re
 import statistics
-import time
 import tomllib
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from lispy.notes.index import ENTRIES
+from lispy.runtime import counting
 
 __all__ = [
     "ARCHIVE",
@@ -227,32 +227,14 @@ def ms(seconds: float, unit: bool = True) -> str:
 def timed_in_rounds(
     computations: Mapping[str, Callable[[], Any]], rounds: int = 9, budget: float = 0.004
 ) -> dict[str, Spread]:
-    """CPU seconds per call of each computation, measured in ``rounds`` rounds: in each round every
-    computation is timed once, in turn, so that all see the machine as it was in that round.
+    """:func:`lispy.runtime.counting.timed_in_rounds`, each computation's times as a :class:`Spread`.
 
-    Each is called once first, untimed, which also sizes its timing: as many calls as fill about
-    ``budget`` seconds, at least one.  The clock is :func:`time.process_time`, this process's CPU
-    time (its threads included), which other processes' work does not move as it moves the wall
-    clock; the garbage collector runs as it would.
-
-    >>> t = timed_in_rounds({"sum": lambda: sum(range(1000))}, rounds=3, budget=0.001)
-    >>> len(t["sum"].values), t["sum"].median > 0
-    (3, True)
+    >>> len(timed_in_rounds({"sum": lambda: sum(range(1000))}, rounds=3, budget=0.001)["sum"].values)
+    3
     """
-    numbers = {}
-    for name, f in computations.items():
-        start = time.process_time()
-        f()
-        numbers[name] = max(1, round(budget / max(time.process_time() - start, 1e-6)))
-    found: dict[str, list[float]] = {name: [] for name in computations}
-    for _ in range(rounds):
-        for name, f in computations.items():
-            number = numbers[name]
-            start = time.process_time()
-            for _ in range(number):
-                f()
-            found[name].append((time.process_time() - start) / number)
-    return {name: Spread(tuple(values)) for name, values in found.items()}
+    return {
+        name: Spread(times) for name, times in counting.timed_in_rounds(computations, rounds, budget).items()
+    }
 
 
 def ratios(first: Spread, second: Spread) -> Spread:
