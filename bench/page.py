@@ -109,7 +109,7 @@ def main(argv: Sequence[str] = ()) -> None:
         return
     from playwright.sync_api import sync_playwright
 
-    from lispy.edition.serve import Handler
+    from lispy.edition.live.serve import Handler
 
     here: dict[str, Any] = {}
     exec(TIMING, here)
