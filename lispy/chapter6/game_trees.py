@@ -182,7 +182,6 @@ def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
     >>> bestmaxa(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 3, tree.valmin)
     (3 12 8)
     """
@@ -200,8 +199,7 @@ def bestmin(u: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
-    >>> bestmin(t, tree.valmax)
+    >>> bestmin(read("((3 12 8) (2 4 6) (14 5 2))"), tree.valmax)
     (2 4 6)
     """
     return bestmina(d(u), a(u), f(a(u)), f)
@@ -218,7 +216,6 @@ def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
     >>> bestmina(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, tree.valmax)
     (2 4 6)
     """
@@ -251,7 +248,6 @@ def bestmina_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
     >>> bestmina_once(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, tree.valmax)
     (2 4 6)
     """
@@ -269,8 +265,7 @@ def bestmax_once(u: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
-    >>> bestmax_once(t, tree.valmin)
+    >>> bestmax_once(read("((3 12 8) (2 4 6) (14 5 2))"), tree.valmin)
     (3 12 8)
     >>> bestmax_once(read("()"), tree.valmin)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -287,8 +282,7 @@ def bestmin_once(u: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
-    >>> bestmin_once(t, tree.valmax)
+    >>> bestmin_once(read("((3 12 8) (2 4 6) (14 5 2))"), tree.valmax)
     (2 4 6)
     """
     if n(u):
@@ -300,11 +294,7 @@ def bestmin_once(u: Any, f: Fn) -> Any:
 
 
 class Game(NamedTuple):
-    """A game as chapter 6 takes it: three functions of a position.
-
-    ``successors p`` is the Lisp list of positions one move on, ``ter p`` says that ``p`` is
-    terminal for this analysis, and ``imval p`` is a number approximating ``p``'s value to the
-    maximizing player.  ``game_tree_search(*game)`` binds the chapter's definitions to it.
+    """A game as chapter 6 takes it (see the module's docstring); ``game_tree_search(*game)`` binds it.
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import imval, successors, ter
@@ -319,7 +309,8 @@ class Game(NamedTuple):
 
 
 class GameTreeSearch(NamedTuple):
-    """Chapter 6's functions bound to one game's ``successors``, ``ter`` and ``imval``.
+    """Chapter 6's functions bound to one game's ``successors``, ``ter`` and ``imval`` (:class:`Game`):
+    each field after those three is the function of its name, its equation and source in its docstring.
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -329,31 +320,18 @@ class GameTreeSearch(NamedTuple):
     """
 
     successors: Callable[[Position], Any]
-    """The game's ``successors p``: the list of positions one move on."""
     ter: Callable[[Position], bool]
-    """The game's ``ter p``: ``p`` is terminal for this analysis."""
     imval: Callable[[Position], Any]
-    """The game's ``imval p``: a number, ``p``'s value to the maximizing player."""
     valmax: Callable[[Position], Any]
-    """``valmax p``: the minimax value of ``p`` with the maximizing player to move."""
     valmin: Callable[[Position], Any]
-    """``valmin p``: the minimax value of ``p`` with the minimizing player to move."""
     movemax: Callable[[Position], Any]
-    """``movemax p``: the successor of ``p`` that the maximizing player chooses (``p`` must have one)."""
     movemin: Callable[[Position], Any]
-    """``movemin p``: the successor of ``p`` that the minimizing player chooses."""
     maxval: Callable[[Position], Any]
-    """``maxval p``: ``valmax p`` by the αβ-heuristic."""
     maxval1: Callable[[Position, Any, Any], Any]
-    """``maxval1[p,α,β]``: ``max[α, min[β, valmax p]]`` for α < β (fail-hard)."""
     maxval2: Callable[[Any, Any, Any], Any]
-    """``maxval2[u,α,β]``: the αβ-value of the maximizing player's choice among ``u``."""
     minval: Callable[[Position], Any]
-    """``minval p``: ``valmin p`` by the αβ-heuristic."""
     minval1: Callable[[Position, Any, Any], Any]
-    """``minval1[p,α,β]``: ``max[α, min[β, valmin p]]`` for α < β."""
     minval2: Callable[[Any, Any, Any], Any]
-    """``minval2[u,α,β]``: the αβ-value of the minimizing player's choice among ``u``."""
 
 
 def game_tree_search(

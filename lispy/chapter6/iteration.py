@@ -1,16 +1,10 @@
 """ "Iterative versions of the functions are generally better" (McCarthy 1973, ch. 6), measured.
 
-The notes give ``maxlis`` recursively, then "only the iterative version of maxlis"::
-
-    maxlis[u,f] ← if n u then -∞ else max[f[a u],maxlis[d u,f]]
-    maxlis[u,f] ← maxlisa[u,-∞,f]
-    maxlisa[u,x,f] ← if n u then x else maxlisa[d u,max[x,f[a u]],f]
-
-The first leaves a ``max`` pending at every element; the second's recursive call is its whole value
-(a tail call), which a LISP compiler makes a jump.  Python makes none, so the transcription
-:func:`~lispy.chapter6.game_trees.maxlisa` still takes a frame per element; :func:`maxlisa_loop` is
-``maxlisa`` as the compiler runs it.  :func:`forms` gives the three, ready to time, and
-:func:`frames_open` counts the frames each keeps open: the space the notes' "better" saves.
+The notes give ``maxlis`` recursively, then "only the iterative version of maxlis", ``maxlisa``
+(both in :mod:`lispy.chapter6.game_trees`).  The first leaves a ``max`` pending at every element;
+the second's recursive call is its whole value (a tail call), which a LISP compiler makes a jump.
+Python makes none, so the transcription still takes a frame per element; :func:`maxlisa_loop` is
+``maxlisa`` as the compiler runs it.
 """
 
 from __future__ import annotations
@@ -43,10 +37,9 @@ FORMS = ("maxlis", "maxlisa", "maxlisa as a loop")
 
 
 def forms(length: int) -> list[Callable[[], Any]]:
-    """The largest of the numbers ``(0 1 … length-1)`` taken three ways, each a call of no arguments:
-    by the recursive ``maxlis``, by the notes' iterative ``maxlis`` (``maxlisa``, transcribed: a Python
-    recursion too) and by ``maxlisa`` as a loop (:data:`FORMS`).  The recursive forms run on lispy's
-    deep stack (:func:`lispy.runtime.recursion.deep`), as the transcriptions' callers do.
+    """The largest of the numbers ``(0 1 … length-1)`` taken the three ways of :data:`FORMS`, ready to
+    time: each a call of no arguments, the recursive ones on lispy's deep stack (as the
+    transcriptions' callers run them: :func:`lispy.runtime.recursion.deep`).
 
     >>> [run() for run in forms(10)]
     [9, 9, 9]
@@ -65,6 +58,7 @@ def forms(length: int) -> list[Callable[[], Any]]:
 
 
 def _depth() -> int:
+    """The number of Python frames open at the call."""
     frame, depth = sys._getframe(), 0
     while frame is not None:
         frame, depth = frame.f_back, depth + 1  # type: ignore[assignment]

@@ -1,10 +1,10 @@
 """A transposition table is ``valmax`` memoised: chapter 6's minimax with each position valued once.
 
-McCarthy 1973, ch. 6: the bodies of ``valmax`` and ``valmin`` are the notes', unchanged, each wrapped
-in ``toolz.memoize`` (:func:`memoised_search`), so that a position reached again by another order
-of the same moves (a *transposition*) is looked up, not searched again.  Tic-tac-toe from the empty
-board: ``valmax`` examines 549,946 positions; memoised on the position, each of the 5,478 distinct
-ones once; on the game's symmetry key (8 boards one), 765.  The value is 0 all three ways.
+McCarthy 1973, ch. 6: :func:`memoised_search` memoises ``valmax`` and ``valmin``, so that a position
+reached again by another order of the same moves (a *transposition*) is looked up, not searched
+again.  Tic-tac-toe from the empty board: ``valmax`` examines 549,946 positions; memoised on the
+position, each of the 5,478 distinct ones once; on the game's symmetry key (8 boards one), 765.
+The value is 0 all three ways.
 
 This is right for minimax because ``valmax p`` is a function of ``p`` alone (``valmax`` and
 ``valmin`` keep separate tables).  It is wrong for αβ: ``maxval1[p,α,β]`` is ``max[α,min[β,valmax
@@ -12,14 +12,6 @@ p]]``, the value *clamped to the window*, and memoised on the position alone (a 
 peer implementations, shown in ``tests/test_memoised.py``) a bound is handed out later as the value
 to a search with another window.  :mod:`lispy.aima.transposition`'s table stores with each value
 whether it is exact or a bound, and uses a bound only where it decides the new window.
-
-    >>> from lispy import read
-    >>> from lispy.chapter6.sexp_games import successors, ter, imval
-    >>> memo = memoised_search(successors, ter, imval)
-    >>> memo.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
-    3
-    >>> len(memo.valmax_table), len(memo.valmin_table)  # the root and 8 distinct leaves; 3 moves
-    (9, 3)
 """
 
 from __future__ import annotations
@@ -36,16 +28,12 @@ Position = Any
 
 
 class MemoisedSearch(NamedTuple):
-    """``valmax`` and ``valmin`` memoised, and their tables (key → value), for one game."""
+    """``valmax`` and ``valmin`` memoised (each key searched once), and their tables (key → value)."""
 
     valmax: Callable[[Position], Any]
-    """``valmax p``: the minimax value of ``p``, the maximizing player to move; each key searched once."""
     valmin: Callable[[Position], Any]
-    """``valmin p``: the minimax value of ``p``, the minimizing player to move; each key searched once."""
     valmax_table: dict[Hashable, Any]
-    """The values ``valmax`` has found, by key: its transposition table."""
     valmin_table: dict[Hashable, Any]
-    """The values ``valmin`` has found, by key."""
 
 
 def memoised_search(
@@ -65,8 +53,11 @@ def memoised_search(
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import successors, ter, imval
-    >>> memoised_search(successors, ter, imval).valmin(read("((2 5) (9 4 7))"))
-    5
+    >>> memo = memoised_search(successors, ter, imval)
+    >>> memo.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
+    3
+    >>> len(memo.valmax_table), len(memo.valmin_table)  # the root and 8 distinct leaves; 3 moves
+    (9, 3)
     """
     valmax_table: dict[Hashable, Any] = {}
     valmin_table: dict[Hashable, Any] = {}

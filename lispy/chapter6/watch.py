@@ -1,14 +1,9 @@
 """Watching a search: which positions it examines and which terminal positions it evaluates.
 
-:class:`Watch` wraps a game's ``successors``, ``ter`` and ``imval`` and binds
-chapter 6's functions to the wrapped game, leaving the transcriptions as they
-are.  A watched position is a :class:`Visit`: the path of moves that reached it
-(1 for the first successor, 2 for the second, …) and the game's position.
-Every ``ter`` call is a position examined; every ``imval`` call a terminal
-position evaluated, both recorded in order (each a :class:`~lispy.runtime.counting.Count`
-keeping the paths).  :meth:`Watch.alpha_beta` also records the αβ-heuristic's steps, as
-the transcription takes them: the one instrumented αβ of lispy (the edition's stepper shows
-it; the chapters and the claims count with the same :class:`Watch` and ``Count``).
+:class:`Watch` binds chapter 6's functions, the transcriptions as they are, to a game whose
+functions it wraps: a position is then a :class:`Visit`.  :meth:`Watch.alpha_beta` also records the
+αβ-heuristic's steps: the one instrumented αβ of lispy (the edition's stepper shows it; the chapters
+and the claims count with the same :class:`Watch` and :class:`~lispy.runtime.counting.Count`).
 
     >>> from lispy.chapter6 import sexp_games
     >>> from lispy.sexpr.reader import read
@@ -37,7 +32,7 @@ _BOUND = "game_tree_search.<locals>."  # the qualified names of the transcriptio
 
 
 class Visit(NamedTuple):
-    """A watched position: ``path``, the moves from the root (each from 1), and ``position``."""
+    """A watched position: ``path``, the moves from the root (each from 1), and the game's ``position``."""
 
     path: tuple[int, ...]
     position: Any
@@ -69,8 +64,8 @@ class Step(NamedTuple):
 class Watch:
     """A game's functions, wrapped to record the search; ``search`` is chapter 6 bound to them.
 
-    ``examined``: the paths of the positions examined (``ter`` called), in order.
-    ``evaluated``: the paths of the terminal positions evaluated (``imval`` called), in order.
+    ``examined``: the paths of the positions examined (``ter`` called), in order; ``evaluated``:
+    those of the terminal positions evaluated (``imval`` called), each a :class:`Visit`'s ``path``.
     """
 
     def __init__(
