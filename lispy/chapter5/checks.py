@@ -28,8 +28,7 @@ Searcher = Callable[[Any, Any, Any], TreeSearch]
 def _random_tree(
     seed: int,
 ) -> tuple[Callable[[Any], bool], Callable[[Any], bool], Callable[[Any], list[Any]]]:
-    """A random tree of positions ``(seed, i1, …, ik)``: up to 3 successors each, at most 5 deep; about
-    one position in six loses and one in eight is a win; all fixed by ``seed`` and the path."""
+    """A random tree of positions ``(seed, i1, …)``, ≤ 3 successors, ≤ 5 deep, 1/6 losing, 1/8 wins."""
 
     def draw(p: tuple[int, ...], salt: int) -> float:
         return random.Random(hash((salt, *p))).random()
@@ -48,8 +47,7 @@ def _random_tree(
 
 def _depth_first(p: Any, lose: Callable[[Any], bool], ter: Callable[[Any], bool],
                  children: Callable[[Any], list[Any]], seen: list[Any]) -> Any:  # fmt: skip
-    """The first win in a preorder walk from ``p`` that does not go below a losing position, or
-    ``None``; ``seen`` gets every position the walk tests, in order.  Plain recursion, no cells."""
+    """A preorder walk's first win below no losing position, or ``None``; ``seen`` gets what it tests."""
     seen.append(p)
     if lose(p):
         return None
@@ -95,8 +93,7 @@ def _random_graph(rng: random.Random) -> dict[str, list[str]]:
 
 
 def _simple_paths(graph: dict[str, list[str]], path: list[str], final: str) -> Iterator[list[str]]:
-    """Every path from ``path`` that visits no vertex twice and stops on reaching ``final``, in the
-    order of the neighbours: a plain recursion over Python lists."""
+    """Every path on from ``path`` to ``final`` with no vertex twice, in the neighbours' order."""
     if path[-1] == final:
         yield path
         return
@@ -105,7 +102,7 @@ def _simple_paths(graph: dict[str, list[str]], path: list[str], final: str) -> I
             yield from _simple_paths(graph, [*path, w], final)
 
 
-def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher | None = None) -> Agreement:
+def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher = tree_search) -> Agreement:
     """ "Our first example is finding a path from an initial node to a final node in a graph" (ch. 5):
     on ``graphs`` random graphs of six vertices (each edge with probability 0.3), ``search (A)`` is an
     independent walk's first path to ``F``, reversed, or ``LOSE``, and ``allsol (A)`` every path.
@@ -119,11 +116,8 @@ def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher | None =
         for _ in range(graphs):
             graph = _random_graph(rng)
             written = from_iterable(lisp(v, *graph[v]) for v in _VERTICES)
-            if searcher is None:
-                app = path_search(written, "F")
-            else:  # the same three functions, given to another search
-                found = path_search(written, "F")
-                app = searcher(found.lose, found.ter, found.successors)
+            paths = path_search(written, "F")
+            app = searcher(paths.lose, paths.ter, paths.successors)
             every = [from_iterable(reversed(p)) for p in _simple_paths(graph, ["A"], "F")]
             first = every[0] if every else LOSE
             yield written, app.search(lisp("A")) == first and to_pylist(app.allsol(lisp("A"))) == every
@@ -137,8 +131,7 @@ def _cycles(puzz: Any) -> list[list[tuple[str, ...]]]:
 
 
 def _position(chosen: tuple[tuple[str, ...], ...]) -> Any:
-    """The list representation's position for blocks placed in the orientations ``chosen``: four
-    faces, each the colours on it, the last block placed first."""
+    """The list representation's position for blocks placed in the orientations ``chosen``."""
     return from_iterable(from_iterable(c[j] for c in reversed(chosen)) for j in range(4))
 
 
@@ -213,15 +206,13 @@ def symmetric_towers(full: Any = None, reduced: Any = None) -> tuple[int, int, b
 
 
 def _word(tower: tuple[tuple[str, ...], ...]) -> int:
-    """The ``or`` of the blocks' words, computed from the colours, not by ``zap``: face j's bits
-    say which colours the tower shows on face j."""
+    """The ``or`` of the blocks' words, computed from the colours, not by ``zap``."""
     bit = {"R": 1, "W": 2, "G": 4, "B": 8}
     return sum(bit[c[j]] << (4 * j) for c in tower for j in range(4)) if tower else 0
 
 
 def _partial_towers(blocks: list[list[tuple[str, ...]]]) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """Every partial tower (blocks 1 … k, k < 4) with no colour twice on a face: the towers the list
-    representation's search can reach."""
+    """Every partial tower (k < 4 blocks) with no colour twice on a face: those the search reaches."""
     stack: list[tuple[tuple[str, ...], ...]] = [()]
     while stack:
         tower = stack.pop()

@@ -11,18 +11,15 @@ mathematics is F. de Carteblanche's (R. L. Brooks, C. A. B. Smith, A. H. Stone a
 * the front and back faces of a tower show every colour once each exactly when the front/back
   pairs of its blocks form a *factor*: one edge from every block, every colour of degree 2, a union
   of cycles; walking each cycle one way puts the end an edge leaves in front;
-* the right/left pairs form a second factor with no edge in common with the first, so a pair of
-  edge-disjoint factors with c₁ and c₂ cycles gives 2 × 2^(c₁+c₂) towers (either factor front/back,
-  each cycle either way); the notes' ``allsol``, which keeps the first block in 3 of its 24
-  orientations, counts each up to the 8 symmetries of a tower: 2^(c₁+c₂-2) of them.
+* the right/left pairs form a second factor with no edge in common with the first (:func:`towers`);
+  the notes' ``allsol``, which keeps the first block in 3 of its 24 orientations, counts each
+  tower up to the 8 symmetries of a tower.
 
-A factor is found block by block, keeping the edges that leave no colour of degree above 2
-(:func:`factors`: at most 3^n tries for n blocks, far fewer with the degrees cut), then the factors
-are compared two by two: a few dozen candidate subgraphs for the notes' puzzle, against the
-hundreds of positions ``search`` and ``allsol`` examine.  The data are lists: an edge is
-``(k (f . x) (g . y))``, block ``k``'s opposite faces ``f`` and ``g`` (numbered as in ``puzz1``)
-coloured ``x`` and ``y``, a directed edge leaving its first face; a tower is a position of the list
-representation, its faces front, right, back, left, each the blocks' colours last first.
+The factors (:func:`factors`: at most 3^n tries for n blocks, far fewer with the degrees cut) are
+compared two by two: a few dozen candidate subgraphs for the notes' puzzle, against the hundreds
+of positions ``search`` and ``allsol`` examine.  An edge is ``(k (f . x) (g . y))``, block ``k``'s
+opposite faces ``f`` and ``g`` (numbered as in ``puzz1``) coloured ``x`` and ``y``, directed: it
+leaves its first face.
 """
 
 from __future__ import annotations
@@ -218,9 +215,8 @@ def directions(cs: Any) -> Any:
 
 def tower(front_back: Any, right_left: Any, blocks: Any) -> Any:
     """The position whose blocks show ``front_back``'s directed edges front to back and
-    ``right_left``'s right to left: four faces, front, right, back, left, each the colours of
-    ``blocks`` (block numbers, the last first) on that face.  A block's colours read round it,
-    front, right, back, left, are one of its 24 orientations in the notes' ``puzz4``."""
+    ``right_left``'s right to left: faces front, right, back, left, each the colours of ``blocks``
+    (block numbers, the last first), a block's four one of its orientations in ``puzz4``."""
     return lisp(
         mapcar(blocks, lambda k: d(tail(assoc(k, front_back)))),
         mapcar(blocks, lambda k: d(tail(assoc(k, right_left)))),
@@ -230,8 +226,9 @@ def tower(front_back: Any, right_left: Any, blocks: Any) -> Any:
 
 
 def towers(pair: Any) -> Any:
-    """Every tower of the pair of factors ``(f g)``: ``f`` or ``g`` front/back, each cycle either
-    way, 2 × 2^(c₁+c₂) positions (some equal in colours where a block repeats a colour pair).
+    """Every tower of the pair of factors ``(f g)`` with c₁ and c₂ cycles: ``f`` or ``g`` front/back,
+    each cycle either way, 2 × 2^(c₁+c₂) positions (some equal in colours where a block repeats a
+    colour pair); up to the 8 symmetries of a tower, 2^(c₁+c₂-2).
 
     >>> from lispy.chapter5.insanity import puzz3, tower
     >>> ts = towers(a(pairs(factors(colour_graph(puzz3)))))
@@ -247,26 +244,20 @@ def towers(pair: Any) -> Any:
 
 
 class GraphMethod(NamedTuple):
-    """The graph method on one puzzle: what it built, what it found, and the work it did."""
+    """The graph method on one puzzle: the graph (:func:`colour_graph`), its :func:`factors` and their
+    :func:`pairs`, the ``candidates`` examined (``fits`` applied) and the ``comparisons`` made
+    (``disjoint`` applied)."""
 
     graph: Any
-    """The multigraph, per block its three edges (:func:`colour_graph`)."""
     factors: Any
-    """Every factor: one edge per block, every colour of degree 2."""
     pairs: Any
-    """The edge-disjoint pairs of factors: the solutions, up to cycle directions and symmetry."""
     candidates: int
-    """Candidate subgraphs examined: each edge tried on a partial factor (``fits`` applied)."""
     comparisons: int
-    """Pairs of factors compared for a common edge (``disjoint`` applied)."""
 
 
 def graph_method(puzz1: Any) -> GraphMethod:
-    """Solve the puzzle ``puzz1`` (a list of n blocks, each ``(top s1 s2 s3 s4 bottom)``) by
-    the graph of opposite faces, counting the work.
-
-    Raises ``ValueError`` if the blocks use more colours than there are blocks: the puzzle asks
-    each face to show every colour, which needs exactly as many colours as blocks.
+    """Solve the puzzle ``puzz1`` (n blocks, each ``(top s1 s2 s3 s4 bottom)``) by the graph of
+    opposite faces, counting the work.  Raises ``ValueError`` if there are more colours than blocks.
 
     >>> from lispy.chapter5.insanity import puzz1
     >>> g = graph_method(puzz1)
