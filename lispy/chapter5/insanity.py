@@ -41,9 +41,6 @@ from lispy.sexpr.reader import read
 def cycles(u: Any) -> Any:
     """``cycles u ← maplist[u,λx.x*upto[u,x]]``: the cyclic rotations of the list ``u`` (ch. 5).
 
-    ``cycles[(2 3 4 5)] = ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))``: one cycle of a
-    block's side faces, read from each side in turn.
-
     >>> cycles(read("(2 3 4 5)"))
     ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))
     """
@@ -84,12 +81,10 @@ def substitutions(puzz1: Any) -> Any:
 
 
 def orientations(blocks: Any) -> Any:
-    """``puzz`` for any blocks written as ``puzz1`` is: the notes' assignments in a row, ``puzz1 → puzz3
-    → puzz4 → puzz``, each the assignment's expression on the value before it.
-
-    ``blocks``: a list of blocks, each ``(top side1 side2 side3 side4 bottom)``.  The first block
-    keeps orientations 1, 9 and 17, one for each of its three axes: turning the whole tower about
-    its axis or upside down maps any solution to one with the first block in one of these.
+    """``puzz`` for any ``blocks`` written as ``puzz1`` is: the notes' assignments in a row, ``puzz1 →
+    puzz3 → puzz4 → puzz``.  The first block keeps orientations 1, 9 and 17, one for each of its
+    three axes: turning the whole tower about its axis or upside down maps any solution to one with
+    the first block in one of these.
 
     >>> orientations(puzz1) == puzz, length(a(orientations(puzz1))), length(a(nth(orientations(puzz1), 2)))
     (True, 3, 24)

@@ -19,15 +19,8 @@ number approximating ``p``'s value to the maximizing player).
     minval2[u,α,β] ← if n u then β
                      else {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]
 
-The list functions ``maxlis``, ``minlis``, ``maxlisa`` and ``bestmax``,
-``bestmaxa``, ``bestmin``, ``bestmina`` do not depend on the game and are
-defined at module level.  Corrections to the printed text (``succesors``,
-``bestsofar``, the missing ``if n u`` cases of ``maxval2`` and ``minval2``) are in
-ERRATA.md, E10–E12; ``movemax`` and ``movemin`` keep the notes' precondition that the
-position has a move (E13: of a position without moves they give ``NIL``, as the notes'
-equations do; ``bestmax_once`` and ``bestmin_once`` raise :class:`NoMoveError`).
-
-``maxval1`` is *fail-hard*: for α < β, ``maxval1[p,α,β] = max[α, min[β, valmax p]]``.
+The list functions (``maxlis``, ``bestmax``, …) do not depend on the game.  Corrections to the
+printed text are in ERRATA.md (E10–E15), each cited where it applies.
 """
 
 from __future__ import annotations
@@ -233,7 +226,7 @@ def bestmaxa_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
             else {f[a u]}[λv. if v ≤ valsofar then bestmaxa'[d u,sofar,valsofar,f]
                               else bestmaxa'[d u,a u,v,f]]
 
-    >>> from lispy.sexpr.reader import read
+    >>> from lispy import read
     >>> bestmaxa_once(read("(1 -5 3)"), 0, 0, abs)
     -5
     """

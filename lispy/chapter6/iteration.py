@@ -36,24 +36,19 @@ FORMS = ("maxlis", "maxlisa", "maxlisa as a loop")
 """The three ways of taking the largest of n numbers that :func:`forms` gives, in its order."""
 
 
-def forms(length: int) -> list[Callable[[], Any]]:
-    """The largest of the numbers ``(0 1 … length-1)`` taken the three ways of :data:`FORMS`, ready to
-    time: each a call of no arguments, the recursive ones on lispy's deep stack (as the
+def forms(length: int, f: Callable[[Any], Any] = lambda y: y) -> list[Callable[[], Any]]:
+    """The largest ``f`` of the numbers ``(0 1 … length-1)`` taken the three ways of :data:`FORMS`,
+    ready to time: each a call of no arguments, the recursive ones on lispy's deep stack (as the
     transcriptions' callers run them: :func:`lispy.runtime.recursion.deep`).
 
     >>> [run() for run in forms(10)]
     [9, 9, 9]
     """
-
-    def identity(y: Any) -> Any:
-        return y
-
     u = from_iterable(range(length))
-    recursive, iterative = deep(maxlis), deep(maxlis_iterative)
     return [
-        functools.partial(recursive, u, identity),
-        functools.partial(iterative, u, identity),
-        functools.partial(maxlisa_loop, u, -float("inf"), identity),
+        functools.partial(deep(maxlis), u, f),
+        functools.partial(deep(maxlis_iterative), u, f),
+        functools.partial(maxlisa_loop, u, -float("inf"), f),
     ]
 
 
@@ -72,10 +67,9 @@ def frames_open(length: int) -> tuple[int, int, int]:
     >>> frames_open(1000)
     (999, 999, 0)
     """
-    u = from_iterable(range(length))
     found = []
-    for run in (maxlis, maxlis_iterative, lambda v, f: maxlisa_loop(v, -float("inf"), f)):
+    for i in range(len(FORMS)):
         f = Count(lambda y: y, keep=lambda y: _depth())
-        deep(run)(u, f.counted)
+        forms(length, f.counted)[i]()
         found.append(max(f.seen) - min(f.seen))
     return found[0], found[1], found[2]

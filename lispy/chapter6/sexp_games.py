@@ -71,7 +71,6 @@ tree: GameTreeSearch = game_tree_search(successors, ter, imval)
 def uniform_tree(k: int, n: int, leaves: Iterable[Any]) -> Any:
     """The tree of depth ``n`` with ``k`` successors everywhere and the ``k**n`` given leaves in order.
 
-    ``uniform_tree(2, 2, [1, 2, 3, 4])`` is ``((1 2) (3 4))``; depth 0 is the single leaf.
     Raises ``ValueError`` unless exactly ``k**n`` leaves are given.
 
     >>> uniform_tree(2, 2, [1, 2, 3, 4]), uniform_tree(3, 0, [7])
