@@ -8,6 +8,7 @@ edition's inventory of the claims (:mod:`lispy.edition.claims`) words the result
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator
@@ -136,7 +137,7 @@ def unexamined_moves(
 ) -> tuple[Agreement, int]:
     """ "it is unnecessary to examine the moves marked x, because their values have no effect on the value
     of the game or on the correct move" (ch. 6, Figure 2.6, reconstructed: the minimizing player to
-    move in ``tree``): for every pair of values from ``values`` put at the moves marked ``"x"``,
+    move in ``tree``): for all values from ``values`` put at the moves marked ``"x"``,
     ``minval`` (αβ) and ``movemin`` give what they give with the x's at their first values, and αβ
     evaluates neither.  Returns the agreement and the terminal positions αβ evaluated in each case.
 
@@ -152,20 +153,14 @@ def unexamined_moves(
             from_iterable(next(it) if leaf == "x" else leaf for leaf in branch) for branch in tree
         )
 
-    def pairs() -> Iterator[tuple[int, ...]]:
-        if marks == 2:
-            yield from ((u, v) for u in values for v in values)
-        else:
-            yield from ((u,) * marks for u in values)
-
-    first = filled(next(pairs()))
+    first = filled(next(itertools.product(values, repeat=marks)))
     value, move = s.minval(first), s.movemin(first)
     counted = Count(imval)
     watched = game_tree_search(successors, ter, counted.counted)
     evaluated: set[int] = set()
 
     def cases() -> Iterator[tuple[Any, bool]]:
-        for xs in pairs():
+        for xs in itertools.product(values, repeat=marks):
             p = filled(xs)
             counted_before = counted.calls
             same = watched.minval(p) == value and s.movemin(p) == move

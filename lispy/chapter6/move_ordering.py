@@ -209,11 +209,7 @@ def lookahead_counts(
         for seed in range(trials):
             game = incremental_game(k, n, seed)
             for name, schedule in schedules.items():
-                if schedule is None:
-                    main[name].append(terminals_examined(game, root, "maxval")[1])
-                    extra[name].append(0)
-                    continue
-                ordered, cost = lookahead_ordered(game, n, schedule)
+                ordered, cost = lookahead_ordered(game, n, schedule or (lambda remaining: None))
                 main[name].append(terminals_examined(ordered, root, "maxval")[1])
                 extra[name].append(cost.calls)
     return {name: LookAhead(tuple(main[name]), tuple(extra[name])) for name in schedules}
