@@ -26,10 +26,8 @@ __all__ = ["path_search"]
 def path_search(graph: Any, final: Any) -> TreeSearch:
     """Chapter 5's ``search`` and ``allsol`` for paths in ``graph`` that end at ``final``.
 
-    ``graph``: ``((v w1 w2 ...) ...)``, each vertex followed by its neighbours; a
-    vertex with no sublist has no neighbours.  Search from ``(start)``:
-    ``path_search(graph, "D").search(lisp("A"))`` is a path ``(D ... A)``, or ``LOSE``.
-    ``lose`` cuts a path that revisits a vertex, so cycles do not loop.
+    ``graph``: ``((v w1 w2 ...) ...)``, each vertex followed by its neighbours; a vertex with no
+    sublist has none.  Search from ``(start)``; ``lose`` cuts a path that revisits a vertex.
 
     >>> from lispy import lisp, read
     >>> paths = path_search(read("((A B C) (B D) (C D) (D))"), "D")

@@ -112,9 +112,7 @@ def maxlisa(u: Any, x: Any, f: Fn) -> Any:
 def maxlis_primed(u: Any, f: Fn) -> Any:
     """``maxlis'[u,f] ← if n d u then f[a u] else max[f[a u],maxlis'[d u,f]]``: ``maxlis`` without ``-∞``.
 
-    The notes: "If these numbers are not available, then it is necessary to prime the
-    function with the values of f applied to the first element of the list, and the
-    functions are meaningless for null lists."  Raises :class:`NoMoveError` on ``NIL``.
+    The notes' "primed" form, "meaningless for null lists" (ch. 6): raises :class:`NoMoveError` on ``NIL``.
 
     >>> from lispy import read
     >>> maxlis_primed(read("(3 12 8)"), lambda x: x)
@@ -147,10 +145,8 @@ def minlis_primed(u: Any, f: Fn) -> Any:
 def bestmax(u: Any, f: Fn) -> Any:
     """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]``: the first element of ``u`` with the largest ``f``.
 
-    Precondition, as in the notes: ``u`` is not ``NIL`` (``movemax`` is asked of positions
-    that have moves).  Of ``NIL`` the equation values ``a NIL = NIL`` as if it were an element
-    and returns ``NIL``; so does this transcription, and so does the notes' own definition run
-    by :mod:`lispy.mexpr`.  :func:`bestmax_once` raises :class:`NoMoveError` instead (E13).
+    Precondition, as in the notes: ``u`` is not ``NIL``; of ``NIL`` it values ``a NIL = NIL`` as an
+    element and returns ``NIL``, as the notes' own definition does (E13; :func:`bestmax_once` checks).
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -287,14 +283,7 @@ def bestmin_once(u: Any, f: Fn) -> Any:
 
 
 class Game(NamedTuple):
-    """A game as chapter 6 takes it (see the module's docstring); ``game_tree_search(*game)`` binds it.
-
-    >>> from lispy import read
-    >>> from lispy.chapter6.sexp_games import imval, successors, ter
-    >>> game = Game(successors, ter, imval)
-    >>> game_tree_search(*game).valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
-    3
-    """
+    """A game as chapter 6 takes it (see the module's docstring); ``game_tree_search(*game)`` binds it."""
 
     successors: Callable[[Position], Any]
     ter: Callable[[Position], bool]
