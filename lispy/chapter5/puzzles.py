@@ -1,10 +1,7 @@
 """Instant Insanity beyond the notes' four blocks: n blocks in n colours, and random puzzles.
 
 With n blocks in n colours the puzzle is the notes' (each face shows every colour), and so is the
-search but for ``ter p ← [length a p = 4]``: :func:`tower_search_n` takes the notes' ``lose`` and
-``successors`` as they are, with ``n`` for 4; ``puzz`` for n blocks is the notes' assignments
-(:func:`lispy.chapter5.insanity.orientations`).  :func:`random_puzzle` colours n blocks at random,
-or around a tower, each block then turned at random so that the search does not meet it first.
+search (:func:`tower_search_n`) but for ``ter``; :func:`random_puzzle` makes such puzzles.
 """
 
 from __future__ import annotations
@@ -48,8 +45,8 @@ def random_puzzle(n: int, rng: random.Random, solvable: bool = False) -> Any:
 
     Each face's colour is drawn at random; with ``solvable``, the four sides of the blocks are
     first laid out as a solved tower (each face a random permutation of the colours), the top
-    and bottom drawn at random, and each block then turned by a random rotation.  Raises
-    ``ValueError`` for ``n`` outside 1 … 8.
+    and bottom drawn at random, and each block then turned by a random rotation, so that the
+    search does not meet the tower first.  Raises ``ValueError`` for ``n`` outside 1 … 8.
 
     >>> random_puzzle(2, random.Random(0))
     ((W W R W W W) (W W W R R W))

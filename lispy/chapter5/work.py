@@ -5,9 +5,8 @@ unnecessary" compares the positions a search examines (every application of ``lo
 :func:`positions_examined`) with the graph method's work (:mod:`lispy.chapter5.insanity_graph`).
 And the simple ``allsol`` "is somewhat inefficient because of all the appending": its ``mapapp``
 copies, at every position, the lists of solutions found below each successor, so a solution found
-at depth k is copied k times, where ``allsola`` conses each once.  :func:`cells_copied` counts the
-copies; :func:`ladder`, :func:`comb` and :func:`binary_tree` are where they grow (n(n+1)/2 cells
-for n solutions, and n·2^n for 2^n).
+at depth k is copied k times, where ``allsola`` conses each once: :func:`cells_copied` counts the
+copies on :func:`ladder`, :func:`comb` and :func:`binary_tree`.
 """
 
 from __future__ import annotations
@@ -26,8 +25,7 @@ def positions_examined(app: TreeSearch, p: Any, form: str = "search") -> tuple[A
     ``app``'s application applied to ``p``, and the number of positions it examined (each
     application of ``lose``; every position ``search`` or ``allsol`` visits is tested by it first)."""
     lose = Count(app.lose)
-    # run_deep runs it once, on a worker (a deep call run inline first may run twice: the count
-    # would be wrong)
+    # once, on a worker: a deep call run inline first may run twice, and the count be wrong
     value = run_deep(getattr(tree_search(lose.counted, app.ter, app.successors), form), p)
     return value, lose.calls
 
