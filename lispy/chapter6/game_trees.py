@@ -32,27 +32,6 @@ from typing import Any, NamedTuple
 from lispy.runtime.recursion import deep
 from lispy.sexpr.lists import a, d, n
 
-__all__ = [
-    "Game",
-    "GameTreeSearch",
-    "NoMoveError",
-    "bestmax",
-    "bestmax_once",
-    "bestmaxa",
-    "bestmaxa_once",
-    "bestmin",
-    "bestmin_once",
-    "bestmina",
-    "bestmina_once",
-    "game_tree_search",
-    "maxlis",
-    "maxlis_iterative",
-    "maxlis_primed",
-    "maxlisa",
-    "minlis",
-    "minlis_primed",
-]
-
 INF = math.inf
 """McCarthy's ``∞``: a number above every value that occurs."""
 

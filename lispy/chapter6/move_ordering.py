@@ -58,9 +58,8 @@ def random_order_mean(k: int, n: int, trials: int) -> float:
 
 def lexicographic_value(path: tuple[int, ...], k: int, n: int, best_first: bool) -> int:
     """The leaf value that orders a uniform tree best first (or worst first) at every position: the leaf
-    reached by ``i1 … in`` is worth ``Σ ±ij·k^(n-j)``, each move's digit outweighing all later ones,
-    its sign making later moves worse for the player to move (or better).  Every subtree's values
-    then lie wholly above or below its siblings'."""
+    reached by ``i1 … in`` is worth ``Σ ±ij·k^(n-j)``, so that every subtree's values lie wholly
+    above or below its siblings'."""
     value = 0
     for j, digit in enumerate(path):
         max_moves = j % 2 == 0
@@ -164,30 +163,26 @@ def lookahead_ordered(
 
 class LookAhead(NamedTuple):
     """Terminal positions evaluated with an ordering, game by game: by the main search (``mains``) and
-    by the look-aheads that order its moves (``lookaheads``); :attr:`main`, :attr:`lookahead` and
-    :attr:`total` are their means over the games."""
+    by the look-aheads that order its moves (``lookaheads``); :attr:`totals` are both, game by game,
+    and :attr:`main`, :attr:`lookahead` and :attr:`total` the means over the games."""
 
     mains: tuple[int, ...]
     lookaheads: tuple[int, ...]
 
     @property
     def main(self) -> float:
-        """The main search's evaluations, the mean over the games."""
         return statistics.mean(self.mains)
 
     @property
     def lookahead(self) -> float:
-        """The look-aheads' evaluations, the mean over the games."""
         return statistics.mean(self.lookaheads)
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Both, game by game: what the ordered search costs in evaluations."""
         return tuple(m + x for m, x in zip(self.mains, self.lookaheads, strict=True))
 
     @property
     def total(self) -> float:
-        """Both, the mean over the games."""
         return statistics.mean(self.totals)
 
 

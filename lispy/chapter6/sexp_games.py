@@ -97,4 +97,3 @@ def minimax(t: Any, max_to_move: bool = True) -> Any:
     (3, 6)
     """
     return (tree.valmax if max_to_move else tree.valmin)(t)
-
