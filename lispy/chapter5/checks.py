@@ -175,11 +175,7 @@ def _faces_permuted(word: int, order: tuple[int, ...]) -> int:
     return sum(((word >> (4 * f)) & 0xF) << (4 * j) for j, f in enumerate(order))
 
 
-SQUARE = tuple(
-    tuple((turn + j) % 4 for j in range(4)) if not flip else tuple((turn - j) % 4 for j in range(4))
-    for flip in (False, True)
-    for turn in range(4)
-)
+SQUARE = tuple(tuple((turn + way * j) % 4 for j in range(4)) for way in (1, -1) for turn in range(4))
 """The 8 symmetries of a tower's four faces (0 to 3 round it): 4 quarter turns, and each with the
 tower turned over (right and left swapped)."""
 
@@ -283,7 +279,7 @@ def non_losing_positions() -> tuple[int, int, int, bool]:
 
     def as_word(p: Any) -> int:
         faces = [to_pylist(f) for f in to_pylist(p)]
-        return _word(tuple(tuple(face[k] for face in faces) for k in range(len(faces[0])))) if faces[0] else 0
+        return _word(tuple(tuple(face[k] for face in faces) for k in range(len(faces[0]))))
 
     same = [as_word(p) for p in kept] == [to_pylist(p)[0] for p in words.seen]
     return lists.calls, len(kept), words.calls, same
