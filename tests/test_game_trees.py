@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from chapters.show import draw
-from lispy import NIL, from_iterable, read, to_pylist, to_python
+from lispy import NIL, from_iterable, read, to_python
 from lispy.chapter6.checks import minimax as plain_minimax
 from lispy.chapter6.game_trees import (
     Game,
@@ -37,7 +37,7 @@ from lispy.chapter6.move_ordering import (
     lookahead_ordered,
     terminals_examined,
 )
-from lispy.chapter6.sexp_games import imval, minimax, successors, ter, tree, uniform_tree
+from lispy.chapter6.sexp_games import imval, ordered, successors, ter, tree, uniform_tree
 from lispy.chapter6.watch import Watch
 
 SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
@@ -141,22 +141,6 @@ def test_figure_2_6_reconstructed() -> None:
             "    └── x 7",
         ]
     )
-
-
-def ordered(t: Any, best_first: bool = True, max_to_move: bool = True) -> Any:
-    """``t`` with every position's moves sorted by their minimax value, the best first (or the worst):
-    "the best move in every position is examined first", or "in inverse order of merit" (ch. 6)."""
-    if ter(t):
-        return t
-    children = [ordered(c, best_first, not max_to_move) for c in to_pylist(t)]
-    descending = max_to_move == best_first  # MAX's best first, or MIN's worst first
-    children.sort(key=lambda c: minimax(c, not max_to_move), reverse=descending)
-    return from_iterable(children)
-
-
-def test_ordered_sorts_best_or_worst_first() -> None:
-    assert ordered(SMALL) == read("((3 8 12) (2 4 6) (2 5 14))")
-    assert ordered(SMALL, best_first=False) == read("((6 4 2) (14 5 2) (12 8 3))")
 
 
 uniform = st.tuples(st.integers(1, 4), st.integers(0, 4)).filter(lambda kn: kn[0] ** kn[1] <= 256)

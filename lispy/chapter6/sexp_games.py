@@ -9,7 +9,7 @@ AIMA's Figure 6.2 draws it).  :data:`tree` binds chapter 6's functions to it::
     3
 
 The rest builds trees with ``k`` successors to every position and depth ``n`` ("if we look n moves
-deep on a tree that has k successors to each position").
+deep on a tree that has k successors to each position"), and orders them best or worst move first.
 """
 
 from __future__ import annotations
@@ -97,3 +97,25 @@ def minimax(t: Any, max_to_move: bool = True) -> Any:
     (3, 6)
     """
     return (tree.valmax if max_to_move else tree.valmin)(t)
+
+
+def ordered(t: Any, best_first: bool = True, max_to_move: bool = True) -> Any:
+    """``t`` with every position's moves sorted by their minimax value, the best first (or the worst).
+
+    "The best case is the one in which the best move in every position is examined first";
+    in the worst case "the moves happen to be examined in inverse order of merit" (ch. 6).
+    Ties keep their order.
+
+    >>> from lispy import read
+    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
+    >>> ordered(t)
+    ((3 8 12) (2 4 6) (2 5 14))
+    >>> ordered(t, best_first=False)
+    ((6 4 2) (14 5 2) (12 8 3))
+    """
+    if ter(t):
+        return t
+    children = [ordered(c, best_first, not max_to_move) for c in to_pylist(t)]
+    descending = max_to_move == best_first  # MAX's best first, or MIN's worst first
+    children.sort(key=lambda c: minimax(c, not max_to_move), reverse=descending)
+    return from_iterable(children)
