@@ -16,6 +16,7 @@ import functools
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
@@ -115,10 +116,7 @@ def incremental_game(k: int, n: int, seed: int = 0) -> Game:
     def ter(p: Incremental) -> bool:
         return len(p.path) == n
 
-    def imval(p: Incremental) -> float:
-        return p.value
-
-    return Game(successors, ter, imval)
+    return Game(successors, ter, attrgetter("value"))
 
 
 def default_lookahead(remaining: int) -> int | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from operator import attrgetter
 from types import FrameType
 from typing import Any, NamedTuple
 
@@ -77,11 +78,8 @@ class Watch:
         def watched_successors(v: Visit) -> Any:
             return from_iterable(Visit((*v.path, i), q) for i, q in enumerate(successors(v.position), 1))
 
-        def path(v: Visit) -> tuple[int, ...]:
-            return v.path
-
-        self._ter = Count(lambda v: ter(v.position), keep=path)
-        self._imval = Count(lambda v: imval(v.position), keep=path)
+        self._ter = Count(lambda v: ter(v.position), keep=attrgetter("path"))
+        self._imval = Count(lambda v: imval(v.position), keep=attrgetter("path"))
         self.examined: list[tuple[int, ...]] = self._ter.seen
         self.evaluated: list[tuple[int, ...]] = self._imval.seen
         self.search: GameTreeSearch = game_tree_search(
