@@ -49,8 +49,6 @@ class NoMoveError(ValueError):
 def maxlis(u: Any, f: Fn) -> Any:
     """``maxlis[u,f] ← if n u then -∞ else max[f[a u],maxlis[d u,f]]``: the largest ``f`` on ``u``.
 
-    ``maxlis[NIL,f] = -∞``.  Recursive, as the notes first give it (ch. 6).
-
     >>> from lispy import read
     >>> maxlis(read("(3 12 8)"), lambda x: x), maxlis(read("()"), lambda x: x)
     (12, -inf)
@@ -129,8 +127,7 @@ def bestmax(u: Any, f: Fn) -> Any:
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
-    >>> t = read("((3 12 8) (2 4 6) (14 5 2))")
-    >>> bestmax(t, tree.valmin)
+    >>> bestmax(read("((3 12 8) (2 4 6) (14 5 2))"), tree.valmin)
     (3 12 8)
     >>> bestmax(read("()"), tree.valmin)  # the precondition broken: NIL, as the notes' equation gives (E13)
     NIL
