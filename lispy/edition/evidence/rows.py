@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lispy.edition.evidence.examples import Outcome, run
-from lispy.edition.evidence.proof import Agreement, Structural, structural_evidence
+from lispy.edition.evidence.proof import Agreement, Interpreters, Structural, structural_evidence
 from lispy.edition.sources.errata import Erratum, errata_of
 from lispy.edition.sources.original import Original
-from lispy.mexpr.environment import Environment
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
 
 __all__ = ["Row", "rows"]
@@ -58,7 +57,7 @@ def rows(
     originals: dict[str, Original] | None = None,
 ) -> list[Row]:
     """The 47 rows, in the notes' order."""
-    interpreters: dict[object, Environment] = {}
+    interpreters = Interpreters()
     found = []
     for entry in ENTRIES:
         printed = entry.statement(corrected=False).text
