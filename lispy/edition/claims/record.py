@@ -31,7 +31,8 @@ __all__ = [
     "Reading",
     "Spread",
     "Steps",
-    "agreement",
+    "agrees_if",
+    "counted",
     "judged",
     "ms",
     "python",
@@ -275,9 +276,18 @@ def verdict_of(readings: tuple[Reading, ...]) -> str:
     return found.pop() if len(found) == 1 and found <= {"agrees", "differs"} else "turns on the reading"
 
 
-def agreement(tried: int, agreed: int) -> str:
-    """``"2,427 of 2,427"``."""
-    return f"{agreed:,} of {tried:,}"
+def agrees_if(holds: bool) -> str:
+    """``"agrees"`` if it ``holds``, else ``"differs"``."""
+    return "agrees" if holds else "differs"
+
+
+def counted(found: counting.Agreement, holds: bool | None = None, **values: Any) -> Judged:
+    """The verdict on a check counted case by case: ``"agrees"`` if ``holds`` (by default: if every
+    case agreed), with the ``values``, ``tried`` and ``agreed`` (``"2,427 of 2,427"``)."""
+    agreed = f"{found.agreed:,} of {found.tried:,}"
+    return judged(
+        agrees_if(found.all if holds is None else holds), tried=found.tried, agreed=agreed, **values
+    )
 
 
 def tally(found: list[Claim]) -> str:
