@@ -1,12 +1,10 @@
 """One row of the edition for each of the notes' 47 definitions: everything its columns show.
 
-A :class:`Row` is data, computed from the project at build time: the statement as printed and as
-corrected (``lispy/notes/*.m``), the errata that concern it (ERRATA.md), the transcription's source
-(:meth:`lispy.notes.index.Entry.python_source`, found with :mod:`ast`) and the library's form where
-it differs, the example evaluated both ways (:mod:`lispy.edition.evidence.examples`), the random-input
-evidence (:mod:`lispy.edition.evidence.proof`), the structural evidence (the compiled M-expression against
-the transcription) and, with the archive files, McCarthy's own paragraphs.  A new column is one
-more field here and one more cell in :mod:`lispy.edition.page.render`.
+A :class:`Row` is data, computed at build time: the statement as printed and as corrected, the
+errata that concern it, the transcription's source and the library's form where it differs, the
+example evaluated both ways, the random-input and the structural evidence and, with the archive
+files, McCarthy's own paragraphs.  A new column is one more field here and one more cell in
+:mod:`lispy.edition.page.render`.
 """
 
 from __future__ import annotations
