@@ -187,17 +187,9 @@ def measure() -> Steps:
         "static value": lambda r: None if r <= 1 else 0,
         "look-ahead r/3": default_lookahead,
     }
-    header = (
-        "k",
-        "n",
-        "ordering",
-        "main search",
-        "look-ahead",
-        "total",
-        "best case",
-        "games below as generated",
-    )
-    ahead_rows: list[tuple[str, ...]] = [header]
+    ahead_rows: list[tuple[str, ...]] = [
+        ("k", "n", "ordering", "main search", "look-ahead", "total", "best case", "games below as generated")
+    ]
     near_best, paid, static_cheaper = [], [], []
     for k, depth in LOOKAHEAD_SIZES:
         counted_games = lookahead_counts(k, depth, schedules, LOOKAHEAD_GAMES)

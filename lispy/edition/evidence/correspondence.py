@@ -49,13 +49,7 @@ from lispy.sexpr.data import Cons, Nil
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = [
-    "Comparison",
-    "compare",
-    "normal_form",
-    "normal_transcription",
-    "transcribed_tree",
-]
+__all__ = ["Comparison", "compare", "normal_form", "normal_transcription", "transcribed_tree"]
 
 
 @dataclass(frozen=True)

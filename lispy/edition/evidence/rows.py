@@ -50,9 +50,7 @@ def _source(entry: Entry, library: bool) -> tuple[PythonSource | None, str | Non
 
 
 def rows(
-    errata: list[Erratum],
-    proofs: dict[str, Agreement],
-    originals: dict[str, Original] | None = None,
+    errata: list[Erratum], proofs: dict[str, Agreement], originals: dict[str, Original] | None = None
 ) -> list[Row]:
     """The 47 rows, in the notes' order."""
     interpreters = Interpreters()

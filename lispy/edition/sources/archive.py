@@ -1,5 +1,4 @@
-"""Reading McCarthy's 1973 notes from the files of the Stanford AI Lab archive, and finding each
-definition of ``lispy/notes/*.m`` in them.
+"""Reading McCarthy's 1973 notes from the files of the Stanford AI Lab archive.
 
 The archive (SAILDART) keeps chapters 5 ("Tree search") and 6 ("Game trees") of McCarthy's 1973
 CS206 notes in two files, both dated 1973-11-06:
@@ -10,16 +9,12 @@ CS206 notes in two files, both dated 1973-11-06:
 
 The archive serves a file as UTF-8 text: one header line ``perm filename NAME[206,JMC]… blob
 sn#… filedate 1973-11-06 generic text, type T, neo UTF8``, then the file with each character of
-Stanford's 7-bit character set mapped to Unicode (001 ``↓``, 002 ``α``, 003 ``β``, 004 ``∧``,
-005 ``¬``, 006 ``ε``, 016 ``∞``, 017 ``∂``, 020 ``⊂``, 021 ``⊃``, 022 ``∩``, 024 ``∀``, 025 ``∃``,
-027 ``↔``, 030 ``_``, 034 ``≤``, 035 ``≥``, 137 ``←``; 177, rubout, the XGP's escape, is ``␈``),
-except that NUL (000), VT (013) and CR (015) are left out.  Both losses matter below.
+Stanford's 7-bit character set mapped to Unicode (001 ``↓``, 002 ``α``, 003 ``β``… 034 ``≤``,
+as ``_SAIL`` lists them, and 137 ``←``; 177, rubout, the XGP's escape, is ``␈``), except that
+NUL (000), VT (013) and CR (015) are left out.  Both losses matter below.
 
 FOO.XGP[206,JMC], decoded by :func:`decode_xgp`
-    Line 2, ``/FONT#0=NGR25/FONT#1=BDJ25/…``, names the fonts.  Their use in the text:
-    0 (NGR25) roman text, :attr:`Font.ROMAN`; 1 (BDJ25) names, expressions and emphasis,
-    :attr:`Font.ITALIC`; 2 (BDR25X) the notation's words ``if then else a d n eq and or``,
-    :attr:`Font.BOLD`; 3 subscripts; 4 (NGR30) chapter headings; 5 (NGR40) unused; 6 superscripts.
+    Line 2, ``/FONT#0=NGR25/FONT#1=BDJ25/…``, names the fonts (their use: :class:`Font`).
     The escapes (the XGP's own definition is the ITS document "Character Mode for the XGP"):
 
     ``␈↓`` + a font code (``↓`` 1, ``α`` 2, ``β`` 3, ``∧`` 4, ``¬`` 5, ``ε`` 6)
