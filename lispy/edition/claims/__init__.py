@@ -27,23 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lispy.edition.claims import chapter5, chapter6
-from lispy.edition.claims.record import (
-    ARCHIVE,
-    VERDICTS,
-    Claim,
-    Reading,
-    Spread,
-    recorded,
-    tally,
-    timed_in_rounds,
-)
+from lispy.edition.claims.record import VERDICTS, Claim, Spread, recorded, tally, timed_in_rounds
 
 __all__ = [
-    "ARCHIVE",
     "STEPS",
     "VERDICTS",
     "Claim",
-    "Reading",
     "Spread",
     "chapter_claims",
     "claims",
