@@ -238,6 +238,12 @@ def measure() -> Steps:
         copied=copying[0][1].copied,
     )
 
+    def efficiency(title: str, simple: str, digits: int) -> tuple[str, ...]:
+        """A row of the table: the two forms' median times and the ratio, round by round."""
+        r = ratios(times[simple], times[f"{simple} efficient"])
+        ratio = f"{r.median:.{digits}f} ({r.low:.{digits}f}–{r.high:.{digits}f})"
+        return (title, ms(times[simple].median), ms(times[f"{simple} efficient"].median), ratio)
+
     on_puzzle = ratios(times["words allsol"], times["words allsol efficient"])
     on_combs = {k: ratios(times[f"comb {k}"], times[f"comb {k} efficient"]) for k in COMB_SIZES}
     biggest = on_combs[COMB_SIZES[-1]]
@@ -247,21 +253,8 @@ def measure() -> Steps:
         _side(biggest, 1, below=False),
         rows=[
             ("", "simple form", "efficient form", "ratio: median (interquartile range)"),
-            (
-                "the notes' puzzle, words",
-                ms(times["words allsol"].median),
-                ms(times["words allsol efficient"].median),
-                f"{on_puzzle.median:.2f} ({on_puzzle.low:.2f}–{on_puzzle.high:.2f})",
-            ),
-            *(
-                (
-                    f"comb, {k} teeth",
-                    ms(times[f"comb {k}"].median),
-                    ms(times[f"comb {k} efficient"].median),
-                    f"{on_combs[k].median:.1f} ({on_combs[k].low:.1f}–{on_combs[k].high:.1f})",
-                )
-                for k in COMB_SIZES
-            ),
+            efficiency("the notes' puzzle, words", "words allsol", 2),
+            *(efficiency(f"comb, {k} teeth", f"comb {k}", 1) for k in COMB_SIZES),
         ],
         on_puzzle=on_puzzle.ratio(2),
         on_combs=", ".join(f"{on_combs[k].median:.1f} times as long at n = {k}" for k in COMB_SIZES),
