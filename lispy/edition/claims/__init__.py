@@ -16,13 +16,10 @@ FOO.XGP[206,JMC] where the sentence begins), what this run measured, and a verdi
 
 Counts are exact.  Times are CPU seconds, taken in interleaved rounds, and a verdict that rests on
 times gives their median and interquartile range (:func:`~lispy.edition.claims.record.timed_in_rounds`).
-The figures come from the library (:mod:`lispy.chapter5.checks`, :mod:`lispy.chapter5.work`,
-:mod:`lispy.chapter6.checks`, :mod:`lispy.chapter6.move_ordering`, :mod:`lispy.chapter6.iteration`);
+The figures come from the library (``lispy.chapter5``, ``lispy.chapter6``);
 :mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` measure and judge them,
-and ``claims.toml``, beside them, words them.
-:func:`chapter_claims` measures a chapter's claims once per process and keeps them, so that the
-edition and ``python -m chapters`` (each chapter script prints its own; the whole run ends with
-:func:`~lispy.edition.claims.record.tally`) render the same figures.
+and ``claims.toml``, beside them, words them.  The edition and ``python -m chapters`` render the
+same figures (:func:`chapter_claims`).
 """
 
 from __future__ import annotations
@@ -30,23 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lispy.edition.claims import chapter5, chapter6
-from lispy.edition.claims.record import (
-    ARCHIVE,
-    VERDICTS,
-    Claim,
-    Reading,
-    Spread,
-    recorded,
-    tally,
-    timed_in_rounds,
-)
+from lispy.edition.claims.record import VERDICTS, Claim, Spread, recorded, tally, timed_in_rounds
 
 __all__ = [
-    "ARCHIVE",
     "STEPS",
     "VERDICTS",
     "Claim",
-    "Reading",
     "Spread",
     "chapter_claims",
     "claims",

@@ -1,15 +1,6 @@
-"""Chapter 5's claims ("Tree search"), measured and judged: :func:`measure`.
-
-Twenty claims, in the notes' order: the search is depth first and a win named ``LOSE`` breaks it;
-the path example finds paths; the puzzle is solved; ``puzz2`` is the 24 rotations; three
-orientations of the first block suffice; setting up is as complicated as searching; the PDP-10's
-11 s and 1 s and the factor of ten between them; the words change the positions, not the search;
-the ``and`` of two words tests a block; the words make the description short; ``lose`` is trivial;
-mathematics makes it faster still and makes the search unnecessary; ``allsol`` finds every
-solution, copies lists, and has a more efficient form; and a remark on a common program shape.
-Their words are in ``claims.toml`` (:data:`lispy.edition.claims.record.TEXTS`); this module finds
-the values that fill them and the verdicts.
-"""
+"""Chapter 5's twenty claims ("Tree search"), measured and judged: :func:`measure`.  Their words
+are in ``claims.toml`` (:data:`lispy.edition.claims.record.TEXTS`); this module finds the values
+that fill them and the verdicts."""
 
 from __future__ import annotations
 
@@ -25,7 +16,8 @@ from lispy.edition.claims.record import (
     Judged,
     Spread,
     Steps,
-    agreement,
+    agrees_if,
+    counted,
     judged,
     ms,
     ratios,
@@ -62,19 +54,13 @@ def _timings() -> dict[str, Spread]:
     return timed_in_rounds(computations)
 
 
-def _below(r: Spread, line: float) -> str:
-    """A reading's verdict on "the ratio ``r`` is below ``line``": ``"agrees"`` if its interquartile range
-    lies below, ``"differs"`` if above, ``"unsettled"`` if the range straddles the line."""
-    return "agrees" if r.high < line else "differs" if r.low > line else "unsettled"
-
-
-def _above(r: Spread, line: float) -> str:
-    """:func:`_below`'s opposite: on "the ratio ``r`` is above ``line``"."""
-    return "agrees" if r.low > line else "differs" if r.high < line else "unsettled"
-
-
-def _agrees(holds: bool) -> str:
-    return "agrees" if holds else "differs"
+def _side(r: Spread, line: float, below: bool = True) -> str:
+    """A reading's verdict on "the ratio ``r`` is below ``line``" (or, not ``below``, above it):
+    ``"agrees"`` if its interquartile range lies on that side, ``"differs"`` if on the other,
+    ``"unsettled"`` if the range straddles the line."""
+    if r.high < line or r.low > line:
+        return agrees_if((r.high < line) == below)
+    return "unsettled"
 
 
 def measure() -> Steps:
@@ -86,12 +72,11 @@ def measure() -> Steps:
     lists, words = times["lists"], times["words"]
     yield "checking the claims against independent computations"
 
-    depth = checks.depth_first()
-    found["claim-depth-first"] = judged(_agrees(depth.all), tried=depth.tried, agreed=agreement(*depth[:2]))
+    found["claim-depth-first"] = counted(checks.depth_first())
 
     only, first = shown = named_lose()
     found["claim-name-lose"] = judged(
-        _agrees(only.search == "LOSE" and first.search != "LOSE" and length(only.allsol) == 1),
+        agrees_if(only.search == "LOSE" and first.search != "LOSE" and length(only.allsol) == 1),
         rows=[
             ("successors START", "search START", "allsol START"),
             *((to_string(r.successors), to_string(r.search), to_string(r.allsol)) for r in shown),
@@ -101,11 +86,11 @@ def measure() -> Steps:
     )
 
     paths = checks.paths_found()
-    found["claim-paths"] = judged(_agrees(paths.all), tried=paths.tried, agreed=agreement(*paths[:2]))
+    found["claim-paths"] = counted(paths)
 
     towers = checks.every_tower()
     found["claim-tower"] = judged(
-        _agrees(towers.agreed > 0 and towers.first_disagreement is None),
+        agrees_if(towers.agreed > 0 and towers.first_disagreement is None),
         tried=towers.tried,
         towers=towers.agreed,
         first=to_string(insanity.search(insanity.p0)),
@@ -122,8 +107,8 @@ def measure() -> Steps:
     setup_time = ratios(times["setup"], lists)
     found["claim-setup"] = judged(
         "",
-        _agrees(setup[1] >= search[1] / 2),
-        "agrees" if setup_time.low >= 0.5 else "differs" if setup_time.high < 0.5 else "unsettled",
+        agrees_if(setup[1] >= search[1] / 2),
+        _side(setup_time, 0.5, below=False),
         rows=[
             ("", "statements", "symbols", "CPU time, median"),
             ("setting up", str(setup[0]), str(setup[1]), ms(times["setup"].median)),
@@ -136,12 +121,11 @@ def measure() -> Steps:
         ratio=setup_time.ratio(2),
     )
 
-    cycles = checks.rotations()
-    found["claim-24-cycles"] = judged(_agrees(cycles.all), tried=cycles.tried, agreed=agreement(*cycles[:2]))
+    found["claim-24-cycles"] = counted(checks.rotations())
 
     full, reduced, same = checks.symmetric_towers()
     found["claim-three-orientations"] = judged(
-        _agrees(same), full=full, reduced=reduced, exactly="exactly" if same else "NOT"
+        agrees_if(same), full=full, reduced=reduced, exactly="exactly" if same else "NOT"
     )
 
     found["claim-11-seconds"] = judged("no verdict", lists=lists.ms(), longer=11 / lists.median)
@@ -159,15 +143,14 @@ def measure() -> Steps:
 
     examined, kept, word_examined, walked = checks.non_losing_positions()
     found["claim-same-search"] = judged(
-        _agrees(walked and kept == word_examined),
+        agrees_if(walked and kept == word_examined),
         examined=examined,
         kept=kept,
         word_examined=word_examined,
         not_="" if walked else "NOT ",
     )
 
-    fits = checks.and_test()
-    found["claim-and-test"] = judged(_agrees(fits.all), tried=fits.tried, agreed=agreement(*fits[:2]))
+    found["claim-and-test"] = counted(checks.and_test())
 
     short = [
         symbols(*(("chapter5_insanity_words", n, 1) for n in names))[1]
@@ -181,13 +164,11 @@ def measure() -> Steps:
         for names in (("lose", "ter", "successors"), ("lose", "ter", "successors", "mapcar2"))
     ]
     found["claim-short"] = judged(
-        "", _agrees(short[0] < long[0]), _agrees(short[1] < long[1]), short=short, long=long
+        "", agrees_if(short[0] < long[0]), agrees_if(short[1] < long[1]), short=short, long=long
     )
 
     applied, fired, sound = checks.lose_never_fires()
-    found["claim-lose-trivial"] = judged(
-        _agrees(fired == 0 and sound.all), applied=applied, fired=fired, agreed=agreement(*sound[:2])
-    )
+    found["claim-lose-trivial"] = counted(sound, fired == 0 and sound.all, applied=applied, fired=fired)
 
     found["claim-one-second"] = judged("no verdict", words=words.ms(), longer=1 / words.median)
 
@@ -195,8 +176,8 @@ def measure() -> Steps:
     one, every = ratios(graph, words), ratios(graph, times["words allsol"])
     found["claim-greater-speedup"] = judged(
         "",
-        _below(one, 1),
-        _below(every, 1),
+        _side(one, 1),
+        _side(every, 1),
         graph=graph.ms(),
         words=words.ms(),
         one=one.ratio(),
@@ -214,7 +195,7 @@ def measure() -> Steps:
     ]
     fewest = min(count for name, count in examined_rows if name.startswith("allsol"))
     found["claim-mathematics"] = judged(
-        _agrees(work < fewest),
+        agrees_if(work < fewest),
         rows=[
             ("", "work", "count"),
             *((name, "positions examined", f"{count:,}") for name, count in examined_rows),
@@ -232,7 +213,7 @@ def measure() -> Steps:
     five = path_search(ladder(5), "F")
     reversed_ = puzzle_reversed and five.allsol_efficient(lisp("V1")) == reverse(five.allsol(lisp("V1")))
     found["claim-allsol"] = judged(
-        _agrees(towers.first_disagreement is None and towers.agreed > 0 and paths.all and reversed_),
+        agrees_if(towers.first_disagreement is None and towers.agreed > 0 and paths.all and reversed_),
         towers=towers.agreed,
         placements=towers.tried,
         graphs=paths.tried,
@@ -246,7 +227,7 @@ def measure() -> Steps:
     copying = [(title, cells_copied(app, p)) for title, app, p in cases]
     comb_copies = [c.copied for title, c in copying if title.startswith("comb")]
     found["claim-appending"] = judged(
-        _agrees(comb_copies == [k * (k + 1) // 2 for k in COMB_SIZES] and copying[0][1].copied > 0),
+        agrees_if(comb_copies == [k * (k + 1) // 2 for k in COMB_SIZES] and copying[0][1].copied > 0),
         rows=[
             ("tree", "solutions", "copied by *", "simple form", "efficient form"),
             *(
@@ -257,30 +238,23 @@ def measure() -> Steps:
         copied=copying[0][1].copied,
     )
 
+    def efficiency(title: str, simple: str, digits: int) -> tuple[str, ...]:
+        """A row of the table: the two forms' median times and the ratio, round by round."""
+        r = ratios(times[simple], times[f"{simple} efficient"])
+        ratio = f"{r.median:.{digits}f} ({r.low:.{digits}f}–{r.high:.{digits}f})"
+        return (title, ms(times[simple].median), ms(times[f"{simple} efficient"].median), ratio)
+
     on_puzzle = ratios(times["words allsol"], times["words allsol efficient"])
     on_combs = {k: ratios(times[f"comb {k}"], times[f"comb {k} efficient"]) for k in COMB_SIZES}
     biggest = on_combs[COMB_SIZES[-1]]
     found["claim-efficient"] = judged(
         "",
-        _above(on_puzzle, 1),
-        _above(biggest, 1),
+        _side(on_puzzle, 1, below=False),
+        _side(biggest, 1, below=False),
         rows=[
             ("", "simple form", "efficient form", "ratio: median (interquartile range)"),
-            (
-                "the notes' puzzle, words",
-                ms(times["words allsol"].median),
-                ms(times["words allsol efficient"].median),
-                f"{on_puzzle.median:.2f} ({on_puzzle.low:.2f}–{on_puzzle.high:.2f})",
-            ),
-            *(
-                (
-                    f"comb, {k} teeth",
-                    ms(times[f"comb {k}"].median),
-                    ms(times[f"comb {k} efficient"].median),
-                    f"{on_combs[k].median:.1f} ({on_combs[k].low:.1f}–{on_combs[k].high:.1f})",
-                )
-                for k in COMB_SIZES
-            ),
+            efficiency("the notes' puzzle, words", "words allsol", 2),
+            *(efficiency(f"comb, {k} teeth", f"comb {k}", 1) for k in COMB_SIZES),
         ],
         on_puzzle=on_puzzle.ratio(2),
         on_combs=", ".join(f"{on_combs[k].median:.1f} times as long at n = {k}" for k in COMB_SIZES),

@@ -1,15 +1,6 @@
-"""Chapter 6's claims ("Game trees"), measured and judged: :func:`measure`.
-
-Twenty-three claims, in the notes' order: a game's positions form a tree; a game is searched for a
-strategy, not a line of play; two statements of practice on evaluation; ``valmax`` and ``valmin``
-find the correct move; a primed ``maxlis`` is meaningless for ``NIL``; iterative versions are
-better; minimax computes more than it needs; Figure 2.6's moves marked x do not matter; a
-refutation ends a position's search; the saving depends on the order, nothing with the worst move
-first, about k^(n/2) with the best, 10^4 against 10^8; programs work at ordering, by a short
-look-ahead, shorter deeper; and the history of αβ and what McCarthy drew from it.  Their words are
-in ``claims.toml`` (:data:`lispy.edition.claims.record.TEXTS`); this module finds the values that
-fill them and the verdicts.
-"""
+"""Chapter 6's twenty-three claims ("Game trees"), measured and judged: :func:`measure`.  Their
+words are in ``claims.toml`` (:data:`lispy.edition.claims.record.TEXTS`); this module finds the
+values that fill them and the verdicts."""
 
 from __future__ import annotations
 
@@ -31,7 +22,7 @@ from lispy.chapter6.move_ordering import (
     sorted_worst_first,
     terminals_examined,
 )
-from lispy.edition.claims.record import Judged, Steps, agreement, judged, ms, ratios, timed_in_rounds
+from lispy.edition.claims.record import Judged, Steps, agrees_if, counted, judged, ms, ratios, timed_in_rounds
 from lispy.games.tictactoe import Board, TicTacToe
 from lispy.sexpr.data import from_iterable
 
@@ -76,16 +67,9 @@ def lines_of_play(game: TicTacToe) -> tuple[int, int, int]:
     return nodes, boards, shared
 
 
-def _better(in_space: bool, in_time: bool) -> str:
-    """ "Better": ``"agrees"`` in space and time, ``"mixed"`` in one of them, ``"differs"`` in neither."""
-    return "agrees" if in_space and in_time else "mixed" if in_space or in_time else "differs"
-
-
-def _agrees(holds: bool) -> str:
-    return "agrees" if holds else "differs"
-
-
 def _in_every_case(found: list[bool]) -> str:
+    """``"agrees"`` if every case holds, ``"differs"`` if none does, else ``"mixed"`` (for "better":
+    in space and in time)."""
     return "agrees" if all(found) else "differs" if not any(found) else "mixed"
 
 
@@ -97,7 +81,7 @@ def measure() -> Steps:
     game = TicTacToe()
     nodes, boards, shared = lines_of_play(game)
     found["claim-a-tree"] = judged(
-        "", "agrees", _agrees(shared == 0), nodes=nodes, boards=boards, shared=shared
+        "", "agrees", agrees_if(shared == 0), nodes=nodes, boards=boards, shared=shared
     )
 
     line = tree_search(
@@ -107,19 +91,17 @@ def measure() -> Steps:
     ).search(game.initial)
     value = mccarthy_search(game).maxval(game.initial)
     found["claim-strategy"] = judged(
-        _agrees(line != LOSE and value == 0),
+        agrees_if(line != LOSE and value == 0),
         line="none" if line == LOSE else f"it ends in the board {line.cells} (row by row), O helping X",
         value=value,
     )
 
-    moves = checks.correct_move()
-    found["claim-correct-move"] = judged(_agrees(moves.all), tried=moves.tried, agreed=agreement(*moves[:2]))
+    found["claim-correct-move"] = counted(checks.correct_move())
 
     primed, on_nil, maxlis_nil = checks.primed()
-    found["claim-primed"] = judged(
-        _agrees(primed.all and on_nil.startswith("NoMoveError")),
-        tried=primed.tried,
-        agreed=agreement(*primed[:2]),
+    found["claim-primed"] = counted(
+        primed,
+        primed.all and on_nil.startswith("NoMoveError"),
         on_nil=on_nil,
         nil_value="-∞" if maxlis_nil == -float("inf") else maxlis_nil,
     )
@@ -132,8 +114,8 @@ def measure() -> Steps:
     as_loop, as_python = ratios(loop, recursive), ratios(transcribed, recursive)
     found["claim-iterative"] = judged(
         "",
-        _better(frames[2] < frames[0], as_loop.high < 1),
-        _better(frames[1] < frames[0], as_python.high < 1),
+        _in_every_case([frames[2] < frames[0], as_loop.high < 1]),
+        _in_every_case([frames[1] < frames[0], as_python.high < 1]),
         rows=[
             ("", *FORMS),
             (f"frames open, n = {n:,}", *(f"{f:,}" for f in frames)),
@@ -152,7 +134,7 @@ def measure() -> Steps:
 
     ab = checks.alpha_beta()
     found["claim-more-computation"] = judged(
-        _agrees(ab.alpha_beta < ab.minimax and ab.agreement.all),
+        agrees_if(ab.alpha_beta < ab.minimax and ab.agreement.all),
         tried=ab.agreement.tried,
         minimax=ab.minimax,
         alpha_beta=ab.alpha_beta,
@@ -160,15 +142,8 @@ def measure() -> Steps:
     )
 
     unchanged, evaluated = checks.unexamined_moves()
-    found["claim-figure-2-6"] = judged(
-        _agrees(unchanged.all and evaluated == 3),
-        tried=unchanged.tried,
-        agreed=agreement(*unchanged[:2]),
-        evaluated=evaluated,
-    )
-    found["claim-refutation"] = judged(
-        _agrees(ab.agreement.all), tried=ab.agreement.tried, agreed=agreement(*ab.agreement[:2])
-    )
+    found["claim-figure-2-6"] = counted(unchanged, unchanged.all and evaluated == 3, evaluated=evaluated)
+    found["claim-refutation"] = counted(ab.agreement)
 
     yield "counting αβ on uniform trees"
     order_rows: list[tuple[str, ...]] = [
@@ -181,29 +156,29 @@ def measure() -> Steps:
         in_order &= counts.best < mean < counts.worst
         worst_is_minimax &= counts.worst == counts.minimax == k**depth
         best_is_levin &= counts.best == counts.levin
-        counted = (*(f"{c:,}" for c in counts), f"{mean:,.1f}", f"{rule_of_thumb(k, depth):,.0f}")
-        order_rows.append((str(k), str(depth), *counted))
+        cells = (*(f"{c:,}" for c in counts), f"{mean:,.1f}", f"{rule_of_thumb(k, depth):,.0f}")
+        order_rows.append((str(k), str(depth), *cells))
     found["claim-order"] = judged(
-        _agrees(in_order), rows=order_rows, trees=RANDOM_TREES, in_order="yes." if in_order else "NO."
+        agrees_if(in_order), rows=order_rows, trees=RANDOM_TREES, in_order="yes." if in_order else "NO."
     )
 
     sorted_counts = [sorted_worst_first(4, 5, seed) for seed in range(3)]
     found["claim-worst-first"] = judged(
         "",
-        _agrees(worst_is_minimax),
-        _agrees(all(c == 4**5 for c in sorted_counts)),
+        agrees_if(worst_is_minimax),
+        agrees_if(all(c == 4**5 for c in sorted_counts)),
         every_case="in every case of the table above" if worst_is_minimax else "NOT in every case above",
         counts=", ".join(f"{c:,}" for c in sorted_counts),
     )
     levin = best_is_levin and worst_is_minimax
     found["claim-best-first"] = judged(
-        _agrees(levin), every_case="in every case of the table above." if levin else "NOT in every case."
+        agrees_if(levin), every_case="in every case of the table above." if levin else "NOT in every case."
     )
 
     yield "αβ on a tree of 10^8 leaves"
     value_10, count_10 = terminals_examined(lexicographic_game(10, 8, True), (), "maxval")
     found["claim-10-4"] = judged(
-        _agrees(count_10 == knuth_moore(10, 8)), count=count_10, value=value_10, all=10**8
+        agrees_if(count_10 == knuth_moore(10, 8)), count=count_10, value=value_10, all=10**8
     )
 
     yield "ordering by a look-ahead"
@@ -212,17 +187,9 @@ def measure() -> Steps:
         "static value": lambda r: None if r <= 1 else 0,
         "look-ahead r/3": default_lookahead,
     }
-    header = (
-        "k",
-        "n",
-        "ordering",
-        "main search",
-        "look-ahead",
-        "total",
-        "best case",
-        "games below as generated",
-    )
-    ahead_rows: list[tuple[str, ...]] = [header]
+    ahead_rows: list[tuple[str, ...]] = [
+        ("k", "n", "ordering", "main search", "look-ahead", "total", "best case", "games below as generated")
+    ]
     near_best, paid, static_cheaper = [], [], []
     for k, depth in LOOKAHEAD_SIZES:
         counted_games = lookahead_counts(k, depth, schedules, LOOKAHEAD_GAMES)

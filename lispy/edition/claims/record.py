@@ -1,12 +1,6 @@
-"""A claim of the notes as the inventory records it, the times it may rest on, and the count.
-
-:class:`Claim` is one record: the notes' words, where they stand, what a run measured, and the
-verdict.  The words are data, ``claims.toml`` beside this module (:data:`TEXTS`); what a run finds
-for a claim is a :class:`Judged`, and :func:`recorded` puts the two together.
-:func:`timed_in_rounds` is how the inventory times things (CPU time, in interleaved rounds,
-summarised by :class:`Spread`: median and interquartile range).  :func:`tally` counts an inventory
-in one sentence.
-"""
+"""A claim of the notes as the inventory records it (:class:`Claim`: the words of ``claims.toml``,
+:data:`TEXTS`, and what a run found, :class:`Judged`, put together by :func:`recorded`), the times
+it may rest on (:func:`timed_in_rounds`), and the count (:func:`tally`)."""
 
 from __future__ import annotations
 
@@ -31,7 +25,8 @@ __all__ = [
     "Reading",
     "Spread",
     "Steps",
-    "agreement",
+    "agrees_if",
+    "counted",
     "judged",
     "ms",
     "python",
@@ -202,16 +197,14 @@ class Spread:
 
     def ms(self) -> str:
         """``median 7.41 ms (interquartile range 7.30–7.62 ms over 9 rounds)``."""
-        return (
-            f"median {ms(self.median)} (interquartile range {ms(self.low, unit=False)}–{ms(self.high)} "
-            f"over {len(self.values)} rounds)"
-        )
+        return self._summary(ms(self.median), ms(self.low, unit=False), ms(self.high))
 
     def ratio(self, digits: int = 1) -> str:
         """``median 14.3 (interquartile range 13.8–14.7 over 9 rounds)``."""
-        low, high = f"{self.low:.{digits}f}", f"{self.high:.{digits}f}"
-        rounds = len(self.values)
-        return f"median {self.median:.{digits}f} (interquartile range {low}–{high} over {rounds} rounds)"
+        return self._summary(*(f"{v:.{digits}f}" for v in (self.median, self.low, self.high)))
+
+    def _summary(self, median: str, low: str, high: str) -> str:
+        return f"median {median} (interquartile range {low}–{high} over {len(self.values)} rounds)"
 
 
 def ms(seconds: float, unit: bool = True) -> str:
@@ -275,9 +268,18 @@ def verdict_of(readings: tuple[Reading, ...]) -> str:
     return found.pop() if len(found) == 1 and found <= {"agrees", "differs"} else "turns on the reading"
 
 
-def agreement(tried: int, agreed: int) -> str:
-    """``"2,427 of 2,427"``."""
-    return f"{agreed:,} of {tried:,}"
+def agrees_if(holds: bool) -> str:
+    """``"agrees"`` if it ``holds``, else ``"differs"``."""
+    return "agrees" if holds else "differs"
+
+
+def counted(found: counting.Agreement, holds: bool | None = None, **values: Any) -> Judged:
+    """The verdict on a check counted case by case: ``"agrees"`` if ``holds`` (by default: if every
+    case agreed), with the ``values``, ``tried`` and ``agreed`` (``"2,427 of 2,427"``)."""
+    agreed = f"{found.agreed:,} of {found.tried:,}"
+    return judged(
+        agrees_if(found.all if holds is None else holds), tried=found.tried, agreed=agreed, **values
+    )
 
 
 def tally(found: list[Claim]) -> str:

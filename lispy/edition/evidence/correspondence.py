@@ -49,14 +49,7 @@ from lispy.sexpr.data import Cons, Nil
 from lispy.sexpr.printer import to_string
 from lispy.sexpr.reader import read
 
-__all__ = [
-    "Comparison",
-    "compare",
-    "compiled_tree",
-    "normal_form",
-    "normal_transcription",
-    "transcribed_tree",
-]
+__all__ = ["Comparison", "compare", "normal_form", "normal_transcription", "transcribed_tree"]
 
 
 @dataclass(frozen=True)
@@ -72,22 +65,18 @@ class Comparison:
         return self.compiled == self.transcribed
 
 
-def compiled_tree(entry: Entry, corrected: bool = True) -> ast.stmt:
-    """The Python that the notes' definition (as corrected, or as printed) compiles to: a ``def`` or an
-    assignment.  Raises ``MSyntaxError`` for a printed form that does not read (E3, E21)."""
-    tree = generate(entry.statement(corrected).parse()).tree
-    assert isinstance(tree, ast.stmt)
-    return tree
-
-
 def transcribed_tree(entry: Entry) -> ast.stmt:
     """The hand transcription's definition, parsed."""
     return ast.parse(entry.python_source().text).body[0]
 
 
 def compare(entry: Entry, corrected: bool = True) -> Comparison:
-    """The compiled definition (as corrected, or as printed) and its transcription in normal form."""
-    compiled = normal_form(compiled_tree(entry, corrected), entry.name, NOTATION, {})
+    """The compiled definition (as corrected, or as printed: a ``def`` or an assignment) and its
+    transcription in normal form.  Raises ``MSyntaxError`` for a printed form that does not read
+    (E3, E21)."""
+    tree = generate(entry.statement(corrected).parse()).tree
+    assert isinstance(tree, ast.stmt)
+    compiled = normal_form(tree, entry.name, NOTATION, {})
     return Comparison(entry, ast.unparse(compiled), normal_transcription(entry))
 
 

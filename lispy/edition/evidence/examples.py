@@ -18,9 +18,8 @@ from importlib import resources
 from typing import Any
 
 from lispy.chapter5 import insanity
-from lispy.edition.applications import Application, application_for, python_definition, redefined_later
-from lispy.edition.evidence.proof import attempt
-from lispy.mexpr.environment import Environment
+from lispy.edition.applications import Application, application_for, python_definition
+from lispy.edition.evidence.proof import Interpreters, attempt
 from lispy.notes.index import Entry
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import cons, d
@@ -84,24 +83,15 @@ class Outcome:
         )
 
 
-def run(entry: Entry, interpreters: dict[Any, Environment] | None = None) -> Outcome | None:
+def run(entry: Entry, interpreters: Interpreters | None = None) -> Outcome | None:
     """Evaluate ``entry``'s example by the notes (corrected) and by the transcription; ``None`` for
-    an entry without an example (one added to the index since).
-
-    ``interpreters``: a cache of the notes' interpreters, shared by the calls of one build.
-    """
+    an entry without an example (one added to the index since).  ``interpreters``: shared by the
+    calls of one build."""
     example = EXAMPLES.get(entry.anchor)
     if example is None:
         return None
     application = application_for(entry)
-    cache = {} if interpreters is None else interpreters
-    key = (application.kind, entry.name, entry.occurrence) if redefined_later(entry) else application.kind
-
-    def notes() -> Any:
-        if key not in cache:
-            cache[key] = application.environment(entry)
-        return cache[key].eval(example.notes)
-
-    notes_value, notes_error = attempt(notes)
+    made = Interpreters() if interpreters is None else interpreters
+    notes_value, notes_error = attempt(lambda: made.get(application, entry, None).eval(example.notes))
     python_value, python_error = attempt(lambda: example.call(entry, application))
     return Outcome(example, notes_value, python_value, notes_error, python_error)

@@ -2,19 +2,12 @@
 
 For each definition, random inputs (:mod:`lispy.edition.evidence.inputs`, from a seed that is
 shown), each given to the notes' definition evaluated by :mod:`lispy.mexpr` and to the Python
-transcription; the count of inputs on which the two agreed (``==``, Lisp's ``equal``), and the
-first on which they did not.  Where the library computes the same thing another way (a loop for a
-recursion), that form is checked on the same inputs.  An assignment's value is compared once:
-``p₀``, ``puzz1`` and ``puzz2`` take no input, and ``puzz3``, ``puzz4``, ``puzz`` and ``puzza``,
-computed from the assignment before them, are compared on the notes' puzzle
-(:func:`assignment_inputs` says which).  :func:`agreement` is the one routine: the build calls it
-for every definition (:func:`prove`), and the page's edit-and-check calls it with the definition
-edited (:mod:`lispy.edition.live`).
-
-The second kind of evidence, that the M-expression compiled to Python is the transcription up
-to a few documented rewrites, is :func:`structural_evidence`, computed by
-:func:`lispy.edition.evidence.correspondence.compare` from the compiled definition and the
-transcription's source as they are in this build.
+transcription (and to the library's form, where it computes the same thing another way); the count
+of inputs on which they agreed (``==``, Lisp's ``equal``), and the first on which they did not.  An
+assignment's value is compared once (:func:`assignment_inputs`).  :func:`agreement` is the one
+routine: the build calls it for every definition (:func:`prove`), and the page's edit-and-check
+with the definition edited (:mod:`lispy.edition.live`).  The second kind of evidence, by structure,
+is :func:`structural_evidence`.
 """
 
 from __future__ import annotations
@@ -94,9 +87,9 @@ class Structural:
 
 
 def structural_evidence(entry: Entry) -> Structural:
-    """The structural evidence for ``entry``: whether its definition, as corrected, compiles to its
-    transcription (in normal form); ``detail`` names the rewrites when they are equal, and shows both
-    normal forms when not, or says why they could not be compared."""
+    """Whether ``entry``'s definition, as corrected, compiles to its transcription, up to the rewrites
+    of :mod:`lispy.edition.evidence.correspondence`; ``detail`` names them when they are equal, and
+    shows both normal forms when not, or says why they could not be compared."""
     comparison, error = attempt(lambda: compare(entry))
     if comparison is None:
         return Structural(False, f"could not compare: {error}")
@@ -328,23 +321,19 @@ class _Tally:
     def check(self, shown: str, notes: Callable[[], Any], python: Callable[[], Any], library: Any) -> None:
         self.trials += 1
         value, error = attempt(notes)
-        theirs, their_error = attempt(python)
-        if error is None and their_error is None and value == theirs:
-            self.agreed += 1
-        elif self.disagreement is None:
-            python_gives = their_error or _shown(theirs)
-            self.disagreement = (
-                f"on {shown}: the notes give {error or _shown(value)}, the Python {python_gives}"
-            )
+        self.agreed += self._same(shown, value, error, python, "the Python")
         if library is not None and self.library_agreed is not None:
-            loop, loop_error = attempt(library)
-            if error is None and loop_error is None and value == loop:
-                self.library_agreed += 1
-            elif self.disagreement is None:
-                self.disagreement = (
-                    f"on {shown}: the notes give {error or _shown(value)}, "
-                    f"the library's form {loop_error or _shown(loop)}"
-                )
+            self.library_agreed += self._same(shown, value, error, library, "the library's form")
+
+    def _same(self, shown: str, value: Any, error: str | None, other: Callable[[], Any], who: str) -> bool:
+        """Whether ``other()`` gives the notes' ``value``; the first disagreement is kept."""
+        theirs, their_error = attempt(other)
+        if error is None and their_error is None and value == theirs:
+            return True
+        if self.disagreement is None:
+            gives = their_error or _shown(theirs)
+            self.disagreement = f"on {shown}: the notes give {error or _shown(value)}, {who} {gives}"
+        return False
 
     def result(self) -> Agreement:
         return Agreement(

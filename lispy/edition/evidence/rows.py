@@ -1,12 +1,10 @@
 """One row of the edition for each of the notes' 47 definitions: everything its columns show.
 
-A :class:`Row` is data, computed from the project at build time: the statement as printed and as
-corrected (``lispy/notes/*.m``), the errata that concern it (ERRATA.md), the transcription's source
-(:meth:`lispy.notes.index.Entry.python_source`, found with :mod:`ast`) and the library's form where
-it differs, the example evaluated both ways (:mod:`lispy.edition.evidence.examples`), the random-input
-evidence (:mod:`lispy.edition.evidence.proof`), the structural evidence (the compiled M-expression against
-the transcription) and, with the archive files, McCarthy's own paragraphs.  A new column is one
-more field here and one more cell in :mod:`lispy.edition.page.render`.
+A :class:`Row` is data, computed at build time: the statement as printed and as corrected, the
+errata that concern it, the transcription's source and the library's form where it differs, the
+example evaluated both ways, the random-input and the structural evidence and, with the archive
+files, McCarthy's own paragraphs.  A new column is one more field here and one more cell in
+:mod:`lispy.edition.page.render`.
 """
 
 from __future__ import annotations
@@ -14,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lispy.edition.evidence.examples import Outcome, run
-from lispy.edition.evidence.proof import Agreement, Structural, structural_evidence
+from lispy.edition.evidence.proof import Agreement, Interpreters, Structural, structural_evidence
 from lispy.edition.sources.errata import Erratum, errata_of
 from lispy.edition.sources.original import Original
-from lispy.mexpr.environment import Environment
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
 
 __all__ = ["Row", "rows"]
@@ -53,12 +50,10 @@ def _source(entry: Entry, library: bool) -> tuple[PythonSource | None, str | Non
 
 
 def rows(
-    errata: list[Erratum],
-    proofs: dict[str, Agreement],
-    originals: dict[str, Original] | None = None,
+    errata: list[Erratum], proofs: dict[str, Agreement], originals: dict[str, Original] | None = None
 ) -> list[Row]:
     """The 47 rows, in the notes' order."""
-    interpreters: dict[object, Environment] = {}
+    interpreters = Interpreters()
     found = []
     for entry in ENTRIES:
         printed = entry.statement(corrected=False).text

@@ -1,5 +1,4 @@
-"""Reading McCarthy's 1973 notes from the files of the Stanford AI Lab archive, and finding each
-definition of ``lispy/notes/*.m`` in them.
+"""Reading McCarthy's 1973 notes from the files of the Stanford AI Lab archive.
 
 The archive (SAILDART) keeps chapters 5 ("Tree search") and 6 ("Game trees") of McCarthy's 1973
 CS206 notes in two files, both dated 1973-11-06:
@@ -10,16 +9,12 @@ CS206 notes in two files, both dated 1973-11-06:
 
 The archive serves a file as UTF-8 text: one header line ``perm filename NAME[206,JMC]… blob
 sn#… filedate 1973-11-06 generic text, type T, neo UTF8``, then the file with each character of
-Stanford's 7-bit character set mapped to Unicode (001 ``↓``, 002 ``α``, 003 ``β``, 004 ``∧``,
-005 ``¬``, 006 ``ε``, 016 ``∞``, 017 ``∂``, 020 ``⊂``, 021 ``⊃``, 022 ``∩``, 024 ``∀``, 025 ``∃``,
-027 ``↔``, 030 ``_``, 034 ``≤``, 035 ``≥``, 137 ``←``; 177, rubout, the XGP's escape, is ``␈``),
-except that NUL (000), VT (013) and CR (015) are left out.  Both losses matter below.
+Stanford's 7-bit character set mapped to Unicode (001 ``↓``, 002 ``α``, 003 ``β``… 034 ``≤``,
+as ``_SAIL`` lists them, and 137 ``←``; 177, rubout, the XGP's escape, is ``␈``), except that
+NUL (000), VT (013) and CR (015) are left out.  Both losses matter below.
 
 FOO.XGP[206,JMC], decoded by :func:`decode_xgp`
-    Line 2, ``/FONT#0=NGR25/FONT#1=BDJ25/…``, names the fonts.  Their use in the text:
-    0 (NGR25) roman text, :attr:`Font.ROMAN`; 1 (BDJ25) names, expressions and emphasis,
-    :attr:`Font.ITALIC`; 2 (BDR25X) the notation's words ``if then else a d n eq and or``,
-    :attr:`Font.BOLD`; 3 subscripts; 4 (NGR30) chapter headings; 5 (NGR40) unused; 6 superscripts.
+    Line 2, ``/FONT#0=NGR25/FONT#1=BDJ25/…``, names the fonts (their use: :class:`Font`).
     The escapes (the XGP's own definition is the ITS document "Character Mode for the XGP"):
 
     ``␈↓`` + a font code (``↓`` 1, ``α`` 2, ``β`` 3, ``∧`` 4, ``¬`` 5, ``ε`` 6)
@@ -64,16 +59,9 @@ SAFE1[206,JMC], decoded by :func:`decode_pub`
     A tab at the start of a line indents (one: a paragraph or a display; two: a display's
     continuation line); elsewhere it is a space.  An empty line ends a paragraph.
 
-The decoded :class:`Document` is a list of :class:`Paragraph`: headings (``5.Tree search.``,
-``6. Game trees.``; these files have no numbered subsections, but ``6.2 …`` would be read as one),
-prose, displays (definitions and assignments, their lines kept, continuation lines indented by
-four spaces) and captions.  Each paragraph keeps its text as runs of (text, :class:`Font`);
-:attr:`Paragraph.text` is plain Unicode, with subscripts as Unicode subscript characters (``p₀``,
-as lispy writes it) and superscripts with a caret (``k^n``, ``k^(n/2)``).
-
-The model (:class:`Document`, :class:`Paragraph`, :class:`Run`, :class:`Font`) and the grouping of
-printed lines into paragraphs are in :mod:`lispy.edition.sources.document`; finding the definitions of
-``lispy/notes/*.m`` in a decoded document is :mod:`lispy.edition.sources.locate`.  Standard library only.
+The decoded :class:`Document` (headings, prose, displays and captions, each in runs of
+(text, :class:`Font`)) and the grouping of printed lines into paragraphs are in
+:mod:`lispy.edition.sources.document`.  Standard library only.
 """
 
 from __future__ import annotations
@@ -119,17 +107,28 @@ def _header(first_line: str) -> _Header | None:
     return _Header(f"{match['file']}[{match['ppn']}]", match["date"] or "")
 
 
+def _refused(where: str, found: str) -> NotesFileError:
+    """The error for a file that is not one of the notes': where, what was found, what was expected."""
+    return NotesFileError(f"{where}: {found}; expected {EXPECTED}")
+
+
 def _clean(text: str, where: str) -> str:
     """The text with a byte-order mark and CR LF line ends undone; raises for empty or binary text."""
     if not isinstance(text, str):
-        raise NotesFileError(f"{where}: expected text (str), got {type(text).__name__}; expected {EXPECTED}")
+        raise _refused(where, f"expected text (str), got {type(text).__name__}")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     if not text.strip():
-        raise NotesFileError(f"{where}: the text is empty; expected {EXPECTED}")
+        raise _refused(where, "the text is empty")
     controls = sum(1 for c in text[:4096] if ord(c) < 32 and c not in "\t\n\r\x0c")
     if "\x00" in text or controls > 8:
-        raise NotesFileError(f"{where}: this looks like binary data, not text; expected {EXPECTED}")
+        raise _refused(where, "this looks like binary data, not text")
     return text
+
+
+def _opened(text: str, where: str) -> tuple[_Header | None, list[str]]:
+    """The header, if the text has one, and the lines of the text (:func:`_clean`)."""
+    rows = _clean(text, where).split("\n")
+    return _header(rows[0]), rows
 
 
 def _first_line(text: str) -> str:
@@ -204,10 +203,8 @@ def _xgp_lines(body: str, first_number: int, fonts: Mapping[int, str], where: st
             line.justified = True
             take(3 if body[i + 2 : i + 3] in _WIDTHS else 2)
         else:
-            raise NotesFileError(
-                f"{where}: line {number}: an XGP escape {body[i : i + 3]!r} that {XGP_NAME} does not use; "
-                f"expected {EXPECTED}"
-            )
+            escape = body[i : i + 3]
+            raise _refused(where, f"line {number}: an XGP escape {escape!r} that {XGP_NAME} does not use")
     lines.append(line)
     for line in lines:  # puzz2's second line starts at the indent with spaces: it continues
         line.starts = line.starts and not line.text.startswith(" ")
@@ -223,23 +220,19 @@ def decode_xgp(text: str, where: str = "text") -> Document:
     The archive's header line may be left out; the ``/FONT`` line may not.  Raises
     :class:`NotesFileError` for text that is not an XGP file.
     """
-    text = _clean(text, where)
-    rows = text.split("\n")
-    header = _header(rows[0])
+    header, rows = _opened(text, where)
     start = 1 if header else 0
     font_line = rows[start] if start < len(rows) else ""
     if not font_line.startswith("/FONT#"):
-        raise NotesFileError(
-            f"{where}: line {start + 1} should be the XGP file's font list '/FONT#0=…', "
-            f"found {_first_line(font_line)!r}; expected {EXPECTED}"
+        found = _first_line(font_line)
+        raise _refused(
+            where, f"line {start + 1} should be the XGP file's font list '/FONT#0=…', found {found!r}"
         )
     fonts = {}
     for number, font in re.findall(r"FONT#(\d+)=([^/\s]+)", font_line):
         if number.lstrip("0") not in _FONT_NUMBERS:
-            raise NotesFileError(
-                f"{where}: line {start + 1}: font #{number[:20]}, a font number {XGP_NAME} does not use "
-                f"(it has fonts 0 to {max(Font)}); expected {EXPECTED}"
-            )
+            unused = f"font #{number[:20]}, a font number {XGP_NAME} does not use"
+            raise _refused(where, f"line {start + 1}: {unused} (it has fonts 0 to {max(Font)})")
         fonts[int(number)] = font
     lines = _xgp_lines("\n".join(rows[start + 1 :]), start + 2, fonts, where)
     name, date = (header.name, header.date) if header else (XGP_NAME, "")
@@ -255,9 +248,7 @@ def decode_pub(text: str, where: str = "text") -> Document:
     """The paragraphs of SAFE1[206,JMC], the PUB source of chapter 6, as the archive serves it
     (see the module's docstring).  The archive's header line may be left out.  Raises
     :class:`NotesFileError` for a PUB command this file does not use."""
-    text = _clean(text, where)
-    rows = text.split("\n")
-    header = _header(rows[0])
+    header, rows = _opened(text, where)
     start = 1 if header else 0
     lines: list[Line] = []
     fill = joining = False
@@ -281,10 +272,8 @@ def decode_pub(text: str, where: str = "text") -> Document:
             if command.startswith("F"):
                 font = int(command[1])
                 if font not in Font.__members__.values():
-                    raise NotesFileError(
-                        f"{where}: line {number}: font {font} ({match.group(0)!r}), a font number {PUB_NAME} "
-                        f"does not use (it has fonts 0 to {max(Font)}); expected {EXPECTED}"
-                    )
+                    unused = f"font {font} ({match.group(0)!r}), a font number {PUB_NAME} does not use"
+                    raise _refused(where, f"line {number}: {unused} (it has fonts 0 to {max(Font)})")
             elif command in ("J", "."):
                 fill, end_fill = fill or command == "J", command == "."
             elif command == "C":
@@ -292,10 +281,8 @@ def decode_pub(text: str, where: str = "text") -> Document:
             elif command == ";" and match.end() == len(row):
                 joining = True
             else:
-                raise NotesFileError(
-                    f"{where}: line {number}: a PUB command {match.group(0)!r} that {PUB_NAME} does not "
-                    f"use; expected {EXPECTED}"
-                )
+                unused = f"a PUB command {match.group(0)!r} that {PUB_NAME} does not use"
+                raise _refused(where, f"line {number}: {unused}")
         line.add(row[pos:].replace("\t", " "), font)
         line.justified = line.justified or fill
         fill = fill and not end_fill
@@ -313,20 +300,15 @@ def decode(text: str, where: str = "text") -> Document:
     line, the header of another file, or a file without a chapter heading (cut short), saying
     what was found and what was expected.
     """
-    text = _clean(text, where)
-    first = text.split("\n", 1)[0]
-    header = _header(first)
+    header, rows = _opened(text, where)
     if header is None:
-        raise NotesFileError(
-            f"{where}: the first line is {_first_line(first)!r}, not the archive's header line; "
-            f"expected {EXPECTED}"
-        )
+        raise _refused(where, f"the first line is {_first_line(rows[0])!r}, not the archive's header line")
     if header.name.upper() == XGP_NAME:
         document = decode_xgp(text, where)
     elif header.name.upper() == PUB_NAME:
         document = decode_pub(text, where)
     else:
-        raise NotesFileError(f"{where}: this is the archive's {header.name}; expected {EXPECTED}")
+        raise _refused(where, f"this is the archive's {header.name}")
     if not document.headings():
         raise NotesFileError(
             f"{where}: {header.name} without its chapter heading ('5. Tree search.' or '6. Game trees.'): "
@@ -348,18 +330,16 @@ def load(path: str | Path) -> Document:
     try:
         data = _read_bounded(path)
     except FileNotFoundError:
-        raise NotesFileError(f"{path}: no such file; expected {EXPECTED}") from None
+        raise _refused(str(path), "no such file") from None
     except IsADirectoryError:
-        raise NotesFileError(f"{path}: is a directory, not a file; expected {EXPECTED}") from None
+        raise _refused(str(path), "is a directory, not a file") from None
     except OSError as e:
-        raise NotesFileError(f"{path}: cannot be read ({e.strerror or e}); expected {EXPECTED}") from None
+        raise _refused(str(path), f"cannot be read ({e.strerror or e})") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise NotesFileError(
-            f"{path}: not UTF-8 text (byte {e.start} is {data[e.start]:#04x}; a binary file?); "
-            f"expected {EXPECTED}"
-        ) from None
+        byte = f"byte {e.start} is {data[e.start]:#04x}"
+        raise _refused(str(path), f"not UTF-8 text ({byte}; a binary file?)") from None
     return decode(text, str(path))
 
 
@@ -386,14 +366,11 @@ def _read_bounded(path: Path) -> bytes:
             raise IsADirectoryError(21, "is a directory", str(path))
         if not stat.S_ISREG(mode):
             kind = _KINDS.get(stat.S_IFMT(mode), "a special file")
-            raise NotesFileError(f"{path}: is {kind}, not a regular file; expected {EXPECTED}")
+            raise _refused(str(path), f"is {kind}, not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(LIMIT + 1)
     finally:
         os.close(fd)
     if len(data) > LIMIT:
-        raise NotesFileError(
-            f"{path}: longer than {LIMIT // 1024} KiB, the most lispy reads of a notes file; "
-            f"expected {EXPECTED}"
-        )
+        raise _refused(str(path), f"longer than {LIMIT // 1024} KiB, the most lispy reads of a notes file")
     return data

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
+from itertools import dropwhile
 
 __all__ = [
     "EXPECTED",
@@ -142,9 +143,9 @@ class Document(list[Paragraph]):
 class Line:
     """A printed line: its runs, and what the decoder saw of its layout.
 
-    Text is added piece by piece (a character at a time by the XGP decoder) and joined once, when
-    the runs are asked for: adding is constant time, so a long line costs time in proportion to its
-    length (joining at every addition was quadratic)."""
+    Text is added piece by piece (a character at a time by the XGP decoder) and joined when the runs
+    are asked for: adding is constant time, so a long line costs time in proportion to its length
+    (joining at every addition was quadratic)."""
 
     number: int  # the line of the archive file where it begins
     empty_in_file: bool = True  # nothing at all on the file's line: a paragraph break
@@ -153,7 +154,6 @@ class Line:
     caption: bool = False  # centred (FOO.XGP: beyond the display indents; PUB: \C)
     printed: bool = False  # has text other than white space
     _pieces: list[tuple[Font, list[str]]] = field(default_factory=list, repr=False)
-    _runs: list[Run] | None = field(default=None, repr=False)
 
     def add(self, text: str, font: int) -> None:
         if not text:
@@ -163,13 +163,10 @@ class Line:
         else:
             self._pieces.append((Font(font), [text]))
         self.printed = self.printed or not text.isspace()
-        self._runs = None
 
     @property
     def runs(self) -> list[Run]:
-        if self._runs is None:
-            self._runs = [Run("".join(texts), font) for font, texts in self._pieces]
-        return self._runs
+        return [Run("".join(texts), font) for font, texts in self._pieces]
 
     @property
     def text(self) -> str:
@@ -233,19 +230,17 @@ def _paragraph(lines: list[Line]) -> Paragraph:
     return Paragraph(kind, merged if kind == "display" else _single_spaces(merged), lines[0].number)
 
 
+def _blank(run: Run) -> bool:
+    return not run.text.strip()
+
+
 def _lstrip(runs: list[Run]) -> list[Run]:
-    blank = 0
-    while blank < len(runs) and not runs[blank].text.strip():
-        blank += 1
-    runs = runs[blank:]
+    runs = list(dropwhile(_blank, runs))
     return [Run(runs[0].text.lstrip(), runs[0].font), *runs[1:]] if runs else runs
 
 
 def _rstrip(runs: list[Run]) -> list[Run]:
-    end = len(runs)
-    while end and not runs[end - 1].text.strip():
-        end -= 1
-    runs = runs[:end]
+    runs = list(dropwhile(_blank, runs[::-1]))[::-1]
     return [*runs[:-1], Run(runs[-1].text.rstrip(), runs[-1].font)] if runs else runs
 
 

@@ -55,26 +55,20 @@ def errata_markdown() -> str | None:
     return carried.read_text(encoding="utf-8") if carried.is_file() else None
 
 
-_ENTRY = re.compile(r"^### (E\d+)\.\s*(.*)$")
+_ENTRY = re.compile(r"### (E\d+)\.\s*(.*)")
 
 
 def parse(text: str) -> list[Erratum]:
     """The entries of ERRATA.md's text, in order: each ``### E<n>. title`` to the next heading."""
     found: list[Erratum] = []
     chapter = ""
-    current: tuple[str, str, list[str]] | None = None
-    for line in [*text.splitlines(), "## end"]:
-        heading = _ENTRY.match(line)
-        if (heading or line.startswith("## ")) and current is not None:
-            number, title, body = current
-            found.append(Erratum(number, title, chapter, "\n".join(body).strip()))
-            current = None
+    for block in re.split(r"(?m)^(?=## |### E\d+\.)", "\n".join(text.splitlines())):
+        first, _, body = block.partition("\n")
+        heading = _ENTRY.fullmatch(first)
         if heading:
-            current = (heading[1], heading[2].strip(), [])
-        elif line.startswith("## "):
-            chapter = line[3:].strip()
-        elif current is not None:
-            current[2].append(line)
+            found.append(Erratum(heading[1], heading[2].strip(), chapter, body.strip()))
+        elif first.startswith("## "):
+            chapter = first[3:].strip()
     return found
 
 

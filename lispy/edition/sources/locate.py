@@ -33,9 +33,7 @@ _ASCII = [
 def normalise(text: str) -> str:
     """The text as :func:`locate` compares it.
 
-    1. ASCII spellings as the Unicode ones the notes print (lispy reads both): ``<-`` ``←``,
-       ``<=`` ``≤``, ``>=`` ``≥``, ``lambda`` ``λ``, ``alpha`` ``α``, ``beta`` ``β``,
-       ``member`` ``ε``, ``inf`` ``∞``;
+    1. ASCII spellings (``<-``, ``lambda``…) as the Unicode ones the notes print (lispy reads both);
     2. all white space removed: the notes files break and indent long definitions as they like,
        the XGP spreads justified lines, and PUB's ``\\;`` joins lines with or without a space.
 

@@ -95,11 +95,8 @@ def align(documents: list[Document]) -> Alignment:
         found = locate(document.section(chapter), list(printed.values()))
         at = {anchor: found[statement] for anchor, statement in printed.items()}
         result.missing += [e for e in entries if at[e.anchor] is None]
-        owner: dict[int, str] = {}
-        for e in entries:
-            paragraph = at[e.anchor]
-            if paragraph is not None and id(paragraph) not in owner:
-                owner[id(paragraph)] = e.anchor
+        # a display shared by several definitions is the first one's
+        owner = {id(display): anchor for anchor, display in reversed(at.items()) if display is not None}
         waiting: list[Paragraph] = []
         for paragraph in document.section(chapter):
             anchor = owner.get(id(paragraph))
@@ -115,8 +112,8 @@ def align(documents: list[Document]) -> Alignment:
             waiting = []
         result.closing[chapter] = tuple(waiting)
         for e in entries:
-            paragraph = at[e.anchor]
-            if paragraph is not None and e.anchor not in result.rows:
-                result.rows[e.anchor] = Original(document.name, None, (), paragraph.line)
+            shared = at[e.anchor]  # a display the definition shares with the one before it
+            if shared is not None and e.anchor not in result.rows:
+                result.rows[e.anchor] = Original(document.name, None, (), shared.line)
     result.sources = _described(documents, result.chapters)
     return result
