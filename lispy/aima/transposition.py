@@ -82,10 +82,6 @@ class TranspositionTable:
         if old is None or entry.depth >= old.depth:
             self.entries[key] = entry
 
-    def clear(self) -> None:
-        """Forget every entry."""
-        self.entries.clear()
-
 
 class SearchTimeout(Exception):
     """Raised inside a search when its deadline has passed (caught by iterative deepening)."""

@@ -140,10 +140,6 @@ def show(state: Position) -> str:
     return "\n".join([*rows, " ".join(str(c) for c in range(COLUMNS))])
 
 
-def _other(player: str) -> str:
-    return "O" if player == "X" else "X"
-
-
 def _drop(state: Position, col: int) -> Position:
     x, o, heights, player, _ = state
     row = heights[col]

@@ -203,10 +203,6 @@ class TicTacToe:
         """``moves`` with wins first, then the centre, the corners and the edges (:data:`PREFERENCE`)."""
         return sorted(moves, key=lambda ms: (ms[1].winner is None, _RANK[ms[0]]))
 
-    def legal_moves(self, state: Board) -> list[int]:
-        """The empty cells, 0 to 8."""
-        return [m for m, _ in _FREE[state.x | state.o]]
-
     def play(self, state: Board, move: int) -> Board:
         """The state after ``move``; ``ValueError`` if the game is over or the cell is not empty."""
         if state.over:
