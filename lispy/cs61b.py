@@ -58,41 +58,27 @@ class Lecture17:
         Raises ``ValueError`` if ``side`` is not the side to move at ``grid``.
         """
         self._check(grid, side)
-        return self._choose_move(grid, side)
-
-    def _choose_move(self, grid: Any, side: bool) -> Best:
-        game = self.game
-        if game.terminal_test(grid):  # "this" Grid is full or has a win
-            return Best(None, self.score(grid))
-        moves = list(game.successors(grid))
-        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)  # myBest.move = any legal move
-        for m, after in moves:
-            reply = self._choose_move(after, not side)
-            if (side == COMPUTER and reply.score > my_best.score) or (
-                side == HUMAN and reply.score < my_best.score
-            ):
-                my_best = Best(m, reply.score)
-        return my_best
+        return self._choose_move(grid, side, prune=False)
 
     def choose_move_pruned(self, grid: Any, side: bool) -> Best:
         """``chooseMove(side)`` with simple pruning: stop as soon as ``side`` has a guaranteed win."""
         self._check(grid, side)
-        return self._choose_move_pruned(grid, side)
+        return self._choose_move(grid, side, prune=True)
 
-    def _choose_move_pruned(self, grid: Any, side: bool) -> Best:
+    def _choose_move(self, grid: Any, side: bool, prune: bool) -> Best:
         game = self.game
-        if game.terminal_test(grid):
+        if game.terminal_test(grid):  # "this" Grid is full or has a win
             return Best(None, self.score(grid))
         moves = list(game.successors(grid))
         win = COMPUTER_WIN if side == COMPUTER else HUMAN_WIN
-        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)
+        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)  # myBest.move = any legal move
         for m, after in moves:
-            reply = self._choose_move_pruned(after, not side)
+            reply = self._choose_move(after, not side, prune)
             if (side == COMPUTER and reply.score > my_best.score) or (
                 side == HUMAN and reply.score < my_best.score
             ):
                 my_best = Best(m, reply.score)
-            if my_best.score == win:
+            if prune and my_best.score == win:  # simple pruning: a guaranteed win ends the search
                 return my_best
         return my_best
 
