@@ -6,13 +6,11 @@ the program returns the move selected by the deepest completed search."  And
 ordering of successors in the next iteration."
 
 Each iteration is a cutoff αβ search with a transposition table
-(:class:`lispy.aima.transposition.AlphaBetaTT`), one ply deeper than the last,
-trying the root's moves in the order of the previous iteration's values, best
-first; deeper in the tree the table's remembered best moves give the order.  An
-iteration that runs out of time is thrown away.  The first iteration always
-completes, so there is always a move.  Deepening stops early once an iteration
-saw the game to its end (no evaluation cut it short): deeper ones would only
-repeat it.
+(:class:`~lispy.aima.transposition.AlphaBetaTT`), one ply deeper than the last,
+the root's moves in the order of the previous iteration's values, deeper ones in
+the table's remembered order.  An iteration that runs out of time is thrown
+away, but the first always completes, so there is always a move.  Deepening
+stops once an iteration saw the game to its end: deeper ones would repeat it.
 """
 
 from __future__ import annotations

@@ -1,22 +1,9 @@
-"""AIMA's formulation of a game, and adapters both ways with McCarthy's.
-
-Russell and Norvig, *AIMA* 2nd ed., §6.1: a game is "a kind of search problem"
-with an initial state (which identifies the player to move), a successor
-function returning ``(move, state)`` pairs, a terminal test, and a utility
-function giving a terminal state's value.  :class:`Game` is that protocol;
-``utility(state, player)`` gives the value *for* ``player`` (as aima-python does),
-so one game serves either side.
+"""AIMA's formulation of a game (2nd ed. §6.1), and adapters both ways with McCarthy's.
 
 McCarthy 1973, ch. 6, takes a game as three functions instead: ``successors p``
 (a Lisp list of positions), ``ter p`` and ``imval p`` (the value to the
-maximizing player).  :func:`to_mccarthy` turns an AIMA game into those three
-(and :func:`lispy.chapter6.game_trees.game_tree_search` turns them into ``valmax``,
-``maxval``, …); :func:`from_mccarthy` turns McCarthy's three into an AIMA game.
-So every algorithm runs on every game.
-
-:class:`TreeGame` plays an explicit S-expression tree, AIMA-style, with the
-moves numbered 1, 2, … as Figure 6.2's ``a1``, ``a2``, ``a3``.  :class:`Counted`
-wraps any game and counts the positions a search examines.
+maximizing player).  :func:`to_mccarthy` and :func:`from_mccarthy` convert, so
+every algorithm runs on every game.
 """
 
 from __future__ import annotations
@@ -61,14 +48,14 @@ def opponent(player: Player) -> Player:
 
 
 class Game(Protocol[S]):
-    """A game as AIMA 2nd ed. §6.1 defines it.
+    """A game as AIMA 2nd ed. §6.1 defines it, "a kind of search problem".
 
     - ``initial``: the initial state, which identifies the player to move;
     - ``to_move(state)``: the player whose move it is;
     - ``successors(state)``: the legal moves as ``(move, state)`` pairs, in the order searched;
     - ``terminal_test(state)``: the game is over;
-    - ``utility(state, player)``: a terminal state's value for ``player`` (+1, 0, −1 in
-      tic-tac-toe; any numbers in general).
+    - ``utility(state, player)``: a terminal state's value *for* ``player`` (as aima-python
+      has it, so one game serves either side): +1, 0, −1 in tic-tac-toe; any numbers in general.
 
     States are immutable and hashable, so they can key a transposition table;
     a successor is a new state, never the old one changed.  A game whose every
@@ -93,12 +80,11 @@ class Game(Protocol[S]):
 def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
     """McCarthy's ``successors``, ``ter`` and ``imval`` for an AIMA ``game``.
 
-    ``successors p`` is the Lisp list of the states after each legal move,
-    ``ter`` is ``terminal_test`` and ``imval p`` is ``utility(p, player)``, the
-    value to the maximizing player, who is ``player`` (by default the player to
-    move in ``game.initial``).  McCarthy's ``valmax`` and ``valmin`` alternate, so
-    this fits games whose players alternate (not the bridge example, whose trick
-    winner leads again: ERRATA E17).
+    ``successors p`` is the Lisp list of the states after each legal move, ``ter``
+    is ``terminal_test`` and ``imval p`` is ``utility(p, player)``; ``player``, the
+    maximizing player, defaults to the one to move in ``game.initial``.  This fits
+    games whose players alternate, as ``valmax`` and ``valmin`` do (not the bridge
+    example, whose trick winner leads again: ERRATA E17).
     """
     me = game.to_move(game.initial) if player is None else player
 
@@ -112,7 +98,8 @@ def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
 
 
 def mccarthy_search(game: Game[Any], player: Player | None = None) -> GameTreeSearch:
-    """Chapter 6's ``valmax``, ``maxval``, ``movemax``, … bound to an AIMA ``game``."""
+    """Chapter 6's ``valmax``, ``maxval``, ``movemax``, … bound to an AIMA ``game``
+    (:func:`~lispy.chapter6.game_trees.game_tree_search` of :func:`to_mccarthy`)."""
     return game_tree_search(*to_mccarthy(game, player))
 
 
@@ -133,10 +120,8 @@ def from_mccarthy(
     position: Any,
     player: Player = MAX,
 ) -> McCarthyAsAima:
-    """The AIMA game of McCarthy's ``successors``, ``ter`` and ``imval``, from ``position``.
-
-    ``player`` (MAX or MIN) is to move at ``position``; see :class:`McCarthyAsAima`.
-    """
+    """The AIMA game (:class:`McCarthyAsAima`) of McCarthy's three functions, with ``player``
+    (MAX or MIN) to move at ``position``."""
     return McCarthyAsAima(McCarthyGame(successors, ter, imval), McCarthyState(position, player))
 
 
@@ -214,13 +199,11 @@ class TreeGame:
 
 class Counted:
     """``game`` with counts: ``examined`` positions (calls of ``terminal_test``) and
-    ``evaluated`` terminal positions (calls of ``utility``), each a
-    :class:`~lispy.runtime.counting.Count`.
+    ``evaluated`` terminal positions (calls of ``utility``).
 
     Every search in lispy calls ``terminal_test`` once for each position it
     visits, so ``examined`` is the number of nodes of the game tree searched,
-    the root included.  Attributes other than the four functions (``initial``,
-    ``evaluate``, ``quiescent``, ``key``, …) are passed through.
+    the root included.  Other attributes (``evaluate``, ``key``, …) are passed through.
     """
 
     def __init__(self, game: Game[Any]) -> None:
