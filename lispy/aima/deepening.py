@@ -29,19 +29,17 @@ __all__ = ["Deepening", "iterative_deepening_search"]
 
 
 class Deepening(NamedTuple):
-    """What iterative deepening found."""
+    """What iterative deepening found: the ``move`` chosen by the deepest completed iteration, its
+    backed-up ``value`` for the player to move, that iteration's ``depth`` in plies, whether it was
+    ``solved`` (it reached the end of the game everywhere: ``value`` is exact), and the root's moves
+    with their ``values`` in the order the next iteration would try them (exact for the best move,
+    bounds for the rest)."""
 
     move: Any
-    """The move chosen by the deepest completed iteration."""
     value: float
-    """Its backed-up value for the player to move."""
     depth: int
-    """The depth in plies of the deepest completed iteration."""
     solved: bool
-    """True when that iteration reached the end of the game everywhere: ``value`` is exact."""
     values: tuple[tuple[Any, float], ...]
-    """The root's moves in the order the next iteration would try them, with their values
-    (exact for the best move, bounds for the rest)."""
 
 
 def iterative_deepening_search(

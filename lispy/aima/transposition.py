@@ -50,13 +50,12 @@ class Bound(Enum):
 
 
 class Entry(NamedTuple):
-    """A transposition-table entry, for the player to move at the position: the value, its bound,
-    the depth searched below the position and the best move found."""
+    """A transposition-table entry, for the player to move at the position: the value, its bound, the
+    plies searched below it (``math.inf`` when no evaluation cut the search short), the best move."""
 
     value: float
     bound: Bound
     depth: float
-    """Plies searched below the position; ``math.inf`` when no evaluation cut the search short."""
     move: Any
 
 

@@ -128,14 +128,11 @@ class TicTacToe:
 
     players = ("X", "O")
     alternating = True
-    """Every successor is the other player's to move (:mod:`lispy.aima.minimax`)."""
 
     def __init__(self, initial: Board | None = None) -> None:
         self.initial = board() if initial is None else initial
 
     to_move = staticmethod(attrgetter("to_move"))
-    """``to_move(state)``: the player to move, ``"X"`` or ``"O"``."""
-
     terminal_test = staticmethod(attrgetter("over"))
     """``terminal_test(state)``: someone has three in a row, or no cell is empty."""
 
@@ -260,9 +257,6 @@ class Bitboard:
     (:func:`code`, :func:`decode`): the same moves in the same order, nothing allocated but the ``int``;
     :meth:`mccarthy` gives chapter 6's three functions, building each list of successors in one pass.
 
-    >>> game = Bitboard()
-    >>> [decode(s).cells for _, s in game.successors(game.initial)][:2]
-    ['X........', '.X.......']
     >>> from lispy.chapter6.game_trees import game_tree_search
     >>> x_wins = Bitboard(board("XX.OO...."))
     >>> game_tree_search(*x_wins.mccarthy()).valmax(x_wins.initial)
