@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from lispy.chapter6 import sexp_games
 from lispy.chapter6.game_trees import Game as McCarthyGame
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
 from lispy.runtime.counting import Count
@@ -26,7 +27,6 @@ __all__ = [
     "McCarthyState",
     "Recorded",
     "TreeGame",
-    "TreeState",
     "from_mccarthy",
     "mccarthy_search",
     "opponent",
@@ -107,10 +107,11 @@ def mccarthy_search(game: Game[Any], player: Player | None = None) -> GameTreeSe
 
 
 class McCarthyState(NamedTuple):
-    """A position of a McCarthy game together with the player to move."""
+    """A position of a McCarthy game, the player to move there, and the moves that led to it."""
 
     position: Any
     player: Player
+    path: tuple[int, ...] = ()
 
 
 def from_mccarthy(
@@ -146,7 +147,7 @@ class McCarthyAsAima:
     def successors(self, state: McCarthyState) -> Iterable[tuple[int, McCarthyState]]:
         other = opponent(state.player)
         for i, p in enumerate(to_pylist(self.mccarthy.successors(state.position)), 1):
-            yield i, McCarthyState(p, other)
+            yield i, McCarthyState(p, other, (*state.path, i))
 
     def terminal_test(self, state: McCarthyState) -> bool:
         return bool(self.mccarthy.ter(state.position))
@@ -156,42 +157,17 @@ class McCarthyAsAima:
         return value if player == MAX else -value
 
 
-# --- explicit trees -------------------------------------------------------------------
+class TreeGame(McCarthyAsAima):
+    """An S-expression game tree as an AIMA game (AIMA 2nd ed. Figure 6.2): the McCarthy game of
+    :mod:`lispy.chapter6.sexp_games`, whose numbers are terminal, their own value for ``MAX``.
 
-
-class TreeState(NamedTuple):
-    """A node of an explicit game tree: the subtree, the player to move, the moves that led here."""
-
-    tree: Any
-    player: Player
-    path: tuple[int, ...] = ()
-
-
-class TreeGame:
-    """An S-expression game tree as an AIMA game (AIMA 2nd ed. Figure 6.2).
-
-    A number is a terminal state whose utility for ``MAX`` is the number; a list
-    is a position whose successors are its elements, reached by moves 1, 2, ….
     ``TreeGame(read("((3 12 8) (2 4 6) (14 5 2))"))`` is Figure 6.2, with MAX to move.
     """
 
-    alternating = True
-
     def __init__(self, tree: Any, player: Player = MAX) -> None:
-        self.initial = TreeState(tree, player)
-
-    def to_move(self, state: TreeState) -> Player:
-        return state.player
-
-    def successors(self, state: TreeState) -> Iterable[tuple[int, TreeState]]:
-        other = opponent(state.player)
-        return [(i, TreeState(t, other, (*state.path, i))) for i, t in enumerate(to_pylist(state.tree), 1)]
-
-    def terminal_test(self, state: TreeState) -> bool:
-        return isinstance(state.tree, (int, float)) and not isinstance(state.tree, bool)
-
-    def utility(self, state: TreeState, player: Player) -> float:
-        return state.tree if player == MAX else -state.tree
+        super().__init__(
+            McCarthyGame(sexp_games.successors, sexp_games.ter, sexp_games.imval), McCarthyState(tree, player)
+        )
 
 
 # --- counting -----------------------------------------------------------------------
@@ -218,12 +194,10 @@ class Counted:
 
     @property
     def examined(self) -> int:
-        """Positions examined: calls of ``terminal_test``."""
         return self._examined.calls
 
     @property
     def evaluated(self) -> int:
-        """Terminal positions evaluated: calls of ``utility``."""
         return self._evaluated.calls
 
     def __getattr__(self, name: str) -> Any:
