@@ -24,7 +24,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from lispy.aima.decision import Decision, NoMoveError
+from lispy.aima.decision import NoMoveError
 from lispy.aima.game import MAX, MIN
 from lispy.sexpr.data import Cons, to_pylist
 from lispy.sexpr.reader import read
@@ -36,7 +36,6 @@ __all__ = [
     "ChanceTreeState",
     "expectiminimax",
     "expectiminimax_alpha_beta",
-    "expectiminimax_decision",
 ]
 
 CHANCE = "CHANCE"
@@ -60,18 +59,6 @@ def expectiminimax(game: Any, state: Any) -> float:
     if not values:
         raise NoMoveError("expectiminimax: a non-terminal state has no successors")
     return max(values) if player == MAX else min(values)
-
-
-def expectiminimax_decision(game: Any, state: Any | None = None) -> Decision:
-    """The move at a MAX or MIN node with the best EXPECTIMINIMAX value, and that value."""
-    state = game.initial if state is None else state
-    if game.terminal_test(state) or game.to_move(state) == CHANCE:
-        raise NoMoveError("expectiminimax_decision: no player chooses a move at this state")
-    sign = 1 if game.to_move(state) == MAX else -1
-    decisions = [Decision(m, expectiminimax(game, s)) for m, s in game.successors(state)]
-    if not decisions:
-        raise NoMoveError("expectiminimax_decision: the state has no successors")
-    return max(decisions, key=lambda d: sign * d.value)  # the first of the best
 
 
 def expectiminimax_alpha_beta(
