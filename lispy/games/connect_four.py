@@ -31,18 +31,13 @@ def _cell(row: int, col: int) -> int:
     return row * COLUMNS + col
 
 
-def _windows() -> tuple[tuple[int, int, int, int], ...]:
-    found = []
-    for r in range(ROWS):
-        for c in range(COLUMNS):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(r + i * dr, c + i * dc) for i in range(4)]
-                if all(0 <= rr < ROWS and 0 <= cc < COLUMNS for rr, cc in cells):
-                    found.append(tuple(_cell(rr, cc) for rr, cc in cells))
-    return tuple(found)  # type: ignore[arg-type]
-
-
-WINDOWS = _windows()
+WINDOWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_cell(r + i * dr, c + i * dc) for i in range(4))
+    for r in range(ROWS)
+    for c in range(COLUMNS)
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+    if 0 <= r + 3 * dr < ROWS and 0 <= c + 3 * dc < COLUMNS
+)
 """The 69 lines of four cells."""
 
 _HEIGHT = ROWS + 1
