@@ -73,11 +73,11 @@ def iterative_deepening_search(
             values = search.root_values(state, moves, depth)
         except SearchTimeout:
             break
-        best = max(range(len(values)), key=lambda i: (values[i][1], -i))
-        ranked = sorted(range(len(values)), key=lambda i: (-values[i][1], i != best, i))
-        moves = [moves[i] for i in ranked]
+        order = sorted(range(len(values)), key=lambda i: -values[i][1])  # stable: the first best first
+        moves = [moves[i] for i in order]
+        ranked = tuple(values[i] for i in order)
         solved = search.horizon == horizon0
-        found = Deepening(values[best][0], values[best][1], depth, solved, tuple(values[i] for i in ranked))
+        found = Deepening(*ranked[0], depth, solved, ranked)
         if solved:
             break
         depth += 1

@@ -139,16 +139,12 @@ class AlphaBetaTT:
             if entry.depth >= depth:
                 if entry.depth != math.inf:
                     self.horizon += 1
-                if entry.bound is Bound.EXACT:
-                    return entry.value
-                if entry.bound is Bound.LOWER and entry.value >= β:
-                    return entry.value
-                if entry.bound is Bound.UPPER and entry.value <= α:
-                    return entry.value
                 if entry.bound is Bound.LOWER:
                     α = max(α, entry.value)
-                else:
+                elif entry.bound is Bound.UPPER:
                     β = min(β, entry.value)
+                if entry.bound is Bound.EXACT or α >= β:  # a bound outside the window answers
+                    return entry.value
         α0, β0, horizon0 = α, β, self.horizon
         best, best_move = -math.inf, None
         player = game.to_move(state)
