@@ -156,6 +156,10 @@ class McCarthyAsAima:
         value = self.mccarthy.imval(state.position)
         return value if player == MAX else -value
 
+    def key(self, state: McCarthyState) -> tuple[Any, Player]:
+        """The transposition-table key: the position and the player, not the path that led there."""
+        return state.position, state.player
+
 
 class TreeGame(McCarthyAsAima):
     """An S-expression game tree as an AIMA game (AIMA 2nd ed. Figure 6.2): the McCarthy game of
