@@ -4,9 +4,7 @@ The lecture's grid is mutated ("perform move m … undo move m"); here it is an 
 AIMA game (:mod:`lispy.aima.game`), and performing ``m`` is taking the state ``successors`` pairs
 with it.  Scores are the game's ``utility`` for the computer, in [−1, 1]: 1 a guaranteed win
 (COMPUTER_WIN), 0 a draw (DRAW), −1 a loss (HUMAN_WIN).  ``side`` is :data:`COMPUTER` or
-:data:`HUMAN`, the player to move.  :meth:`Lecture17.choose_move` is the lecture's first
-``chooseMove(side)``, :meth:`~Lecture17.choose_move_pruned` adds "simple pruning" (stop at a
-guaranteed win), :meth:`~Lecture17.choose_move_alpha_beta` is ``chooseMove(side, alpha, beta)``.
+:data:`HUMAN`, the player to move.
 """
 
 from __future__ import annotations
@@ -58,54 +56,37 @@ class Lecture17:
         Raises ``ValueError`` if ``side`` is not the side to move at ``grid``.
         """
         self._check(grid, side)
-        return self._choose_move(grid, side)
-
-    def _choose_move(self, grid: Any, side: bool) -> Best:
-        game = self.game
-        if game.terminal_test(grid):  # "this" Grid is full or has a win
-            return Best(None, self.score(grid))
-        moves = list(game.successors(grid))
-        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)  # myBest.move = any legal move
-        for m, after in moves:
-            reply = self._choose_move(after, not side)
-            if (side == COMPUTER and reply.score > my_best.score) or (
-                side == HUMAN and reply.score < my_best.score
-            ):
-                my_best = Best(m, reply.score)
-        return my_best
+        return self._choose_move(grid, side, prune=False)
 
     def choose_move_pruned(self, grid: Any, side: bool) -> Best:
         """``chooseMove(side)`` with simple pruning: stop as soon as ``side`` has a guaranteed win."""
         self._check(grid, side)
-        return self._choose_move_pruned(grid, side)
+        return self._choose_move(grid, side, prune=True)
 
-    def _choose_move_pruned(self, grid: Any, side: bool) -> Best:
+    def _choose_move(self, grid: Any, side: bool, prune: bool) -> Best:
         game = self.game
-        if game.terminal_test(grid):
+        if game.terminal_test(grid):  # "this" Grid is full or has a win
             return Best(None, self.score(grid))
         moves = list(game.successors(grid))
         win = COMPUTER_WIN if side == COMPUTER else HUMAN_WIN
-        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)
+        my_best = Best(moves[0][0], -1 if side == COMPUTER else 1)  # myBest.move = any legal move
         for m, after in moves:
-            reply = self._choose_move_pruned(after, not side)
+            reply = self._choose_move(after, not side, prune)
             if (side == COMPUTER and reply.score > my_best.score) or (
                 side == HUMAN and reply.score < my_best.score
             ):
                 my_best = Best(m, reply.score)
-            if my_best.score == win:
+            if prune and my_best.score == win:  # simple pruning: a guaranteed win ends the search
                 return my_best
         return my_best
 
     def choose_move_alpha_beta(self, grid: Any, side: bool, alpha: float = -1, beta: float = 1) -> Best:
         """``chooseMove(side, alpha, beta)``; the top-level call has [α, β] = [−1, 1].
 
-        The scores are the lecture's code's, which are not confined to [α, β]: exact at a terminal
-        position and wherever the position's value lies strictly inside (α, β); otherwise a bound on
-        the same side as the value (at most α when the value is at most α, at least β when it is at
-        least β), which may lie outside the window: ``myBest`` starts at α (the computer) or β (the
-        human) and keeps a reply's score even when it passes the other bound and cuts the search
-        off.  Solving from the empty board, 4,454 of the 16,811 calls return a score outside their
-        window, 2,227 of them at terminal positions.
+        The scores are the lecture's code's, not confined to [α, β]: exact at a terminal position
+        and where the value lies inside (α, β); otherwise a bound on the value's side of the window
+        (``myBest`` keeps a reply's score even when it passes the other bound and cuts the search
+        off).  From the empty board, 4,454 of the 16,811 calls return a score outside their window.
         """
         self._check(grid, side)
         return self._choose_move_alpha_beta(grid, side, alpha, beta)

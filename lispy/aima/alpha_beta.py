@@ -30,13 +30,7 @@ This is *fail-soft*: a cut returns ``v`` itself, which may lie outside [α, β].
       return α
 
 This is *fail-hard*: the value returned always lies in [α, β], like McCarthy's
-``maxval1``.  With CUTOFF-TEST the terminal test and EVAL the utility, both give
-the minimax value at the root.
-
-"The action with value v" is taken to be the *first* action whose value
-raises the best so far: a later action can return a bound equal to ``v``
-without being as good (a cut returns the bound), so "any action with value v"
-could be a mistake.  As in :mod:`lispy.aima.minimax`, a successor is valued by
+``maxval1``.  As in :mod:`lispy.aima.minimax`, a successor is valued by
 MAX-VALUE or MIN-VALUE according to who is to move there (ERRATA.md, E17).
 """
 

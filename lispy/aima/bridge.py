@@ -130,21 +130,17 @@ class FourCardBridge:
         return v if player == MAX else -v
 
 
-def averaged_over_clairvoyancy(
-    deals: Sequence[tuple[Any, FourCardBridge]],
-) -> dict[Card, Fraction]:
+def averaged_over_clairvoyancy(deals: Sequence[tuple[Any, FourCardBridge]]) -> dict[Card, Fraction]:
     """For each lead of MAX's, its minimax value averaged over the deals: Σ P(deal) · value.
 
     ``deals`` are ``(probability, game)`` pairs with the same hand for MAX.  This
     assumes that in each deal play goes on as if all cards were visible.
     """
     first = deals[0][1]
-    values: dict[Card, Fraction] = {}
-    for c in first.legal(first.initial):
-        values[c] = sum(
-            (Fraction(p) * Fraction(value(g, g.play(g.initial, c), MAX)) for p, g in deals), Fraction(0)
-        )
-    return values
+    return {
+        c: sum((Fraction(p) * Fraction(value(g, g.play(g.initial, c), MAX)) for p, g in deals), Fraction(0))
+        for c in first.legal(first.initial)
+    }
 
 
 Vector = tuple[Any, ...]
@@ -203,12 +199,10 @@ def value_with_hidden_cards(deals: Sequence[tuple[Any, FourCardBridge]]) -> dict
     exactly: for each plan's subtree the vector of its values in the deals, with
     dominated vectors dropped.
     """
-    games = [g for _, g in deals]
-    first = games[0]
+    first = deals[0][1]
     result: dict[Card, Fraction] = {}
     for c in first.legal(first.initial):
-        states = tuple(g.play(g.initial, c) for g in games)
-        vectors = _outcomes(first, states)
+        vectors = _outcomes(first, tuple(g.play(g.initial, c) for _, g in deals))
         result[c] = max(
             sum((Fraction(p) * v[i] for i, (p, _) in enumerate(deals)), Fraction(0)) for v in vectors
         )

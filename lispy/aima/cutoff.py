@@ -5,16 +5,9 @@ following line::
 
     if CUTOFF-TEST(state, depth) then return EVAL(state)"
 
-CUTOFF-TEST here is true for terminal states (where EVAL is the utility) and
-once ``depth`` plies have been searched; EVAL is ``evaluate(state, player)``,
-by default the game's own ``evaluate``.  A *weighted linear* evaluation
-``w1 f1(s) + … + wn fn(s)`` is built by :func:`weighted_linear`.
-
 Quiescence search: "the evaluation function should be applied only to positions
 that are quiescent … Nonquiescent positions can be expanded further until
-quiescent positions are reached."  Given ``quiescent(state)``, a position at the
-depth limit that is not quiescent is searched further, up to ``quiescence_depth``
-more plies, before EVAL applies.
+quiescent positions are reached."
 """
 
 from __future__ import annotations
@@ -62,12 +55,13 @@ def alpha_beta_cutoff_search(
 ) -> Decision:
     """Fail-soft αβ (Figure 6.7) cut off after ``depth`` plies, EVAL applied at the cutoff.
 
-    ``depth`` counts plies from ``state`` (``math.inf`` searches to the end and
-    gives the minimax value).  ``evaluate`` defaults to ``game.evaluate``; a
-    ``TypeError`` is raised if neither is there when a cutoff needs it.  With ``quiescent``, positions at
-    the cutoff that are not quiescent are searched up to ``quiescence_depth``
-    further plies.  Returns the move and its backed-up value for the player to
-    move; raises :class:`NoMoveError` on a terminal state.
+    CUTOFF-TEST is true at terminal states (EVAL is then the utility) and once
+    ``depth`` plies from ``state`` have been searched (``math.inf`` searches to the
+    end and gives the minimax value).  EVAL is ``evaluate(state, player)``, by
+    default ``game.evaluate``; a ``TypeError`` is raised if neither is there when a
+    cutoff needs it.  With ``quiescent``, positions at the cutoff that are not
+    quiescent are searched up to ``quiescence_depth`` further plies.  Returns the
+    move and its backed-up value; raises :class:`NoMoveError` on a terminal state.
     """
     state = game.initial if state is None else state
     player = game.to_move(state)

@@ -1,8 +1,7 @@
 """The answer of every AIMA search here: the move chosen at the root, and its value.
 
-AIMA 2nd ed. Figures 6.3 and 6.7 end the same way: "return the action in
-SUCCESSORS(state) with value v".  :func:`decide` is that root, once for all the
-searches of :mod:`lispy.aima`.
+AIMA 2nd ed. Figures 6.3 and 6.7 end the same way, "return the action in
+SUCCESSORS(state) with value v": :func:`decide`, once for all the searches.
 """
 
 from __future__ import annotations
@@ -35,7 +34,8 @@ def decide(
     ``value(s, α)`` is the value for the player to move at ``state`` of the
     successor ``s``, given that a move worth ``α`` is already in hand (searches
     without pruning ignore ``α``).  "Return the action in SUCCESSORS(state) with
-    value v" is the first action that raised the best value (ERRATA E18).
+    value v" is the first action that raised the best value (ERRATA E18): under
+    αβ a later action's cut can return a bound equal to ``v`` without being as good.
     Raises :class:`NoMoveError`, naming ``search``, at a terminal state (by
     ``terminal``, default ``game.terminal_test``) or one without successors.
     """

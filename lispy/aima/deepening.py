@@ -6,13 +6,11 @@ the program returns the move selected by the deepest completed search."  And
 ordering of successors in the next iteration."
 
 Each iteration is a cutoff αβ search with a transposition table
-(:class:`lispy.aima.transposition.AlphaBetaTT`), one ply deeper than the last,
-trying the root's moves in the order of the previous iteration's values, best
-first; deeper in the tree the table's remembered best moves give the order.  An
-iteration that runs out of time is thrown away.  The first iteration always
-completes, so there is always a move.  Deepening stops early once an iteration
-saw the game to its end (no evaluation cut it short): deeper ones would only
-repeat it.
+(:class:`~lispy.aima.transposition.AlphaBetaTT`), one ply deeper than the last,
+the root's moves in the order of the previous iteration's values, deeper ones in
+the table's remembered order.  An iteration that runs out of time is thrown
+away, but the first always completes, so there is always a move.  Deepening
+stops once an iteration saw the game to its end: deeper ones would repeat it.
 """
 
 from __future__ import annotations
@@ -31,19 +29,17 @@ __all__ = ["Deepening", "iterative_deepening_search"]
 
 
 class Deepening(NamedTuple):
-    """What iterative deepening found."""
+    """What iterative deepening found: the ``move`` chosen by the deepest completed iteration, its
+    backed-up ``value`` for the player to move, that iteration's ``depth`` in plies, whether it was
+    ``solved`` (it reached the end of the game everywhere: ``value`` is exact), and the root's moves
+    with their ``values`` in the order the next iteration would try them (exact for the best move,
+    bounds for the rest)."""
 
     move: Any
-    """The move chosen by the deepest completed iteration."""
     value: float
-    """Its backed-up value for the player to move."""
     depth: int
-    """The depth in plies of the deepest completed iteration."""
     solved: bool
-    """True when that iteration reached the end of the game everywhere: ``value`` is exact."""
     values: tuple[tuple[Any, float], ...]
-    """The root's moves in the order the next iteration would try them, with their values
-    (exact for the best move, bounds for the rest)."""
 
 
 def iterative_deepening_search(
@@ -77,11 +73,11 @@ def iterative_deepening_search(
             values = search.root_values(state, moves, depth)
         except SearchTimeout:
             break
-        best = max(range(len(values)), key=lambda i: (values[i][1], -i))
-        ranked = sorted(range(len(values)), key=lambda i: (-values[i][1], i != best, i))
-        moves = [moves[i] for i in ranked]
+        order = sorted(range(len(values)), key=lambda i: -values[i][1])  # stable: the first best first
+        moves = [moves[i] for i in order]
+        ranked = tuple(values[i] for i in order)
         solved = search.horizon == horizon0
-        found = Deepening(values[best][0], values[best][1], depth, solved, tuple(values[i] for i in ranked))
+        found = Deepening(*ranked[0], depth, solved, ranked)
         if solved:
             break
         depth += 1

@@ -15,13 +15,7 @@ the wrong move).
 
 Pruning (§6.5): "if we put bounds on the possible values of the utility
 function, then we can arrive at bounds for the average" without looking at all
-of a chance node's children.  :func:`expectiminimax_alpha_beta` is αβ for the
-MAX and MIN nodes together with those bounds at chance nodes (Ballard's Star1).
-
-:class:`ChanceTreeGame` reads an explicit tree such as Figure 6.12::
-
-    (max (chance (0.9 (min 2 2)) (0.1 (min 3 3)))
-         (chance (0.9 (min 1 1)) (0.1 (min 4 4))))
+of a chance node's children: :func:`expectiminimax_alpha_beta` (Ballard's Star1).
 """
 
 from __future__ import annotations
@@ -30,7 +24,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from lispy.aima.decision import Decision, NoMoveError
+from lispy.aima.decision import NoMoveError
 from lispy.aima.game import MAX, MIN
 from lispy.sexpr.data import Cons, to_pylist
 from lispy.sexpr.reader import read
@@ -42,7 +36,6 @@ __all__ = [
     "ChanceTreeState",
     "expectiminimax",
     "expectiminimax_alpha_beta",
-    "expectiminimax_decision",
 ]
 
 CHANCE = "CHANCE"
@@ -66,22 +59,6 @@ def expectiminimax(game: Any, state: Any) -> float:
     if not values:
         raise NoMoveError("expectiminimax: a non-terminal state has no successors")
     return max(values) if player == MAX else min(values)
-
-
-def expectiminimax_decision(game: Any, state: Any | None = None) -> Decision:
-    """The move at a MAX or MIN node with the best EXPECTIMINIMAX value, and that value."""
-    state = game.initial if state is None else state
-    if game.terminal_test(state) or game.to_move(state) == CHANCE:
-        raise NoMoveError("expectiminimax_decision: no player chooses a move at this state")
-    sign = 1 if game.to_move(state) == MAX else -1
-    best: Decision | None = None
-    for m, s in game.successors(state):
-        v = expectiminimax(game, s)
-        if best is None or sign * v > sign * best.value:
-            best = Decision(m, v)
-    if best is None:
-        raise NoMoveError("expectiminimax_decision: the state has no successors")
-    return best
 
 
 def expectiminimax_alpha_beta(
@@ -175,11 +152,8 @@ class ChanceTreeGame:
         return [(i, ChanceTreeState(t, (*state.path, i))) for i, t in enumerate(to_pylist(state.tree.cdr), 1)]
 
     def chances(self, state: ChanceTreeState) -> Iterable[tuple[float, ChanceTreeState]]:
-        result = []
-        for i, pair in enumerate(to_pylist(state.tree.cdr), 1):
-            p, t = to_pylist(pair)
-            result.append((p, ChanceTreeState(t, (*state.path, i))))
-        return result
+        pairs = map(to_pylist, to_pylist(state.tree.cdr))
+        return [(p, ChanceTreeState(t, (*state.path, i))) for i, (p, t) in enumerate(pairs, 1)]
 
     def terminal_test(self, state: ChanceTreeState) -> bool:
         if isinstance(state.tree, (int, float)) and not isinstance(state.tree, bool):

@@ -1,22 +1,9 @@
-"""AIMA's formulation of a game, and adapters both ways with McCarthy's.
-
-Russell and Norvig, *AIMA* 2nd ed., §6.1: a game is "a kind of search problem"
-with an initial state (which identifies the player to move), a successor
-function returning ``(move, state)`` pairs, a terminal test, and a utility
-function giving a terminal state's value.  :class:`Game` is that protocol;
-``utility(state, player)`` gives the value *for* ``player`` (as aima-python does),
-so one game serves either side.
+"""AIMA's formulation of a game (2nd ed. §6.1), and adapters both ways with McCarthy's.
 
 McCarthy 1973, ch. 6, takes a game as three functions instead: ``successors p``
 (a Lisp list of positions), ``ter p`` and ``imval p`` (the value to the
-maximizing player).  :func:`to_mccarthy` turns an AIMA game into those three
-(and :func:`lispy.chapter6.game_trees.game_tree_search` turns them into ``valmax``,
-``maxval``, …); :func:`from_mccarthy` turns McCarthy's three into an AIMA game.
-So every algorithm runs on every game.
-
-:class:`TreeGame` plays an explicit S-expression tree, AIMA-style, with the
-moves numbered 1, 2, … as Figure 6.2's ``a1``, ``a2``, ``a3``.  :class:`Counted`
-wraps any game and counts the positions a search examines.
+maximizing player).  :func:`to_mccarthy` and :func:`from_mccarthy` convert, so
+every algorithm runs on every game.
 """
 
 from __future__ import annotations
@@ -24,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from lispy.chapter6 import sexp_games
 from lispy.chapter6.game_trees import Game as McCarthyGame
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
 from lispy.runtime.counting import Count
@@ -39,7 +27,6 @@ __all__ = [
     "McCarthyState",
     "Recorded",
     "TreeGame",
-    "TreeState",
     "from_mccarthy",
     "mccarthy_search",
     "opponent",
@@ -61,14 +48,14 @@ def opponent(player: Player) -> Player:
 
 
 class Game(Protocol[S]):
-    """A game as AIMA 2nd ed. §6.1 defines it.
+    """A game as AIMA 2nd ed. §6.1 defines it, "a kind of search problem".
 
     - ``initial``: the initial state, which identifies the player to move;
     - ``to_move(state)``: the player whose move it is;
     - ``successors(state)``: the legal moves as ``(move, state)`` pairs, in the order searched;
     - ``terminal_test(state)``: the game is over;
-    - ``utility(state, player)``: a terminal state's value for ``player`` (+1, 0, −1 in
-      tic-tac-toe; any numbers in general).
+    - ``utility(state, player)``: a terminal state's value *for* ``player`` (as aima-python
+      has it, so one game serves either side): +1, 0, −1 in tic-tac-toe; any numbers in general.
 
     States are immutable and hashable, so they can key a transposition table;
     a successor is a new state, never the old one changed.  A game whose every
@@ -93,12 +80,11 @@ class Game(Protocol[S]):
 def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
     """McCarthy's ``successors``, ``ter`` and ``imval`` for an AIMA ``game``.
 
-    ``successors p`` is the Lisp list of the states after each legal move,
-    ``ter`` is ``terminal_test`` and ``imval p`` is ``utility(p, player)``, the
-    value to the maximizing player, who is ``player`` (by default the player to
-    move in ``game.initial``).  McCarthy's ``valmax`` and ``valmin`` alternate, so
-    this fits games whose players alternate (not the bridge example, whose trick
-    winner leads again: ERRATA E17).
+    ``successors p`` is the Lisp list of the states after each legal move, ``ter``
+    is ``terminal_test`` and ``imval p`` is ``utility(p, player)``; ``player``, the
+    maximizing player, defaults to the one to move in ``game.initial``.  This fits
+    games whose players alternate, as ``valmax`` and ``valmin`` do (not the bridge
+    example, whose trick winner leads again: ERRATA E17).
     """
     me = game.to_move(game.initial) if player is None else player
 
@@ -112,7 +98,8 @@ def to_mccarthy(game: Game[Any], player: Player | None = None) -> McCarthyGame:
 
 
 def mccarthy_search(game: Game[Any], player: Player | None = None) -> GameTreeSearch:
-    """Chapter 6's ``valmax``, ``maxval``, ``movemax``, … bound to an AIMA ``game``."""
+    """Chapter 6's ``valmax``, ``maxval``, ``movemax``, … bound to an AIMA ``game``
+    (:func:`~lispy.chapter6.game_trees.game_tree_search` of :func:`to_mccarthy`)."""
     return game_tree_search(*to_mccarthy(game, player))
 
 
@@ -120,10 +107,11 @@ def mccarthy_search(game: Game[Any], player: Player | None = None) -> GameTreeSe
 
 
 class McCarthyState(NamedTuple):
-    """A position of a McCarthy game together with the player to move."""
+    """A position of a McCarthy game, the player to move there, and the moves that led to it."""
 
     position: Any
     player: Player
+    path: tuple[int, ...] = ()
 
 
 def from_mccarthy(
@@ -133,10 +121,8 @@ def from_mccarthy(
     position: Any,
     player: Player = MAX,
 ) -> McCarthyAsAima:
-    """The AIMA game of McCarthy's ``successors``, ``ter`` and ``imval``, from ``position``.
-
-    ``player`` (MAX or MIN) is to move at ``position``; see :class:`McCarthyAsAima`.
-    """
+    """The AIMA game (:class:`McCarthyAsAima`) of McCarthy's three functions, with ``player``
+    (MAX or MIN) to move at ``position``."""
     return McCarthyAsAima(McCarthyGame(successors, ter, imval), McCarthyState(position, player))
 
 
@@ -161,7 +147,7 @@ class McCarthyAsAima:
     def successors(self, state: McCarthyState) -> Iterable[tuple[int, McCarthyState]]:
         other = opponent(state.player)
         for i, p in enumerate(to_pylist(self.mccarthy.successors(state.position)), 1):
-            yield i, McCarthyState(p, other)
+            yield i, McCarthyState(p, other, (*state.path, i))
 
     def terminal_test(self, state: McCarthyState) -> bool:
         return bool(self.mccarthy.ter(state.position))
@@ -170,43 +156,22 @@ class McCarthyAsAima:
         value = self.mccarthy.imval(state.position)
         return value if player == MAX else -value
 
-
-# --- explicit trees -------------------------------------------------------------------
-
-
-class TreeState(NamedTuple):
-    """A node of an explicit game tree: the subtree, the player to move, the moves that led here."""
-
-    tree: Any
-    player: Player
-    path: tuple[int, ...] = ()
+    def key(self, state: McCarthyState) -> tuple[Any, Player]:
+        """The transposition-table key: the position and the player, not the path that led there."""
+        return state.position, state.player
 
 
-class TreeGame:
-    """An S-expression game tree as an AIMA game (AIMA 2nd ed. Figure 6.2).
+class TreeGame(McCarthyAsAima):
+    """An S-expression game tree as an AIMA game (AIMA 2nd ed. Figure 6.2): the McCarthy game of
+    :mod:`lispy.chapter6.sexp_games`, whose numbers are terminal, their own value for ``MAX``.
 
-    A number is a terminal state whose utility for ``MAX`` is the number; a list
-    is a position whose successors are its elements, reached by moves 1, 2, ….
     ``TreeGame(read("((3 12 8) (2 4 6) (14 5 2))"))`` is Figure 6.2, with MAX to move.
     """
 
-    alternating = True
-
     def __init__(self, tree: Any, player: Player = MAX) -> None:
-        self.initial = TreeState(tree, player)
-
-    def to_move(self, state: TreeState) -> Player:
-        return state.player
-
-    def successors(self, state: TreeState) -> Iterable[tuple[int, TreeState]]:
-        other = opponent(state.player)
-        return [(i, TreeState(t, other, (*state.path, i))) for i, t in enumerate(to_pylist(state.tree), 1)]
-
-    def terminal_test(self, state: TreeState) -> bool:
-        return isinstance(state.tree, (int, float)) and not isinstance(state.tree, bool)
-
-    def utility(self, state: TreeState, player: Player) -> float:
-        return state.tree if player == MAX else -state.tree
+        super().__init__(
+            McCarthyGame(sexp_games.successors, sexp_games.ter, sexp_games.imval), McCarthyState(tree, player)
+        )
 
 
 # --- counting -----------------------------------------------------------------------
@@ -214,13 +179,11 @@ class TreeGame:
 
 class Counted:
     """``game`` with counts: ``examined`` positions (calls of ``terminal_test``) and
-    ``evaluated`` terminal positions (calls of ``utility``), each a
-    :class:`~lispy.runtime.counting.Count`.
+    ``evaluated`` terminal positions (calls of ``utility``).
 
     Every search in lispy calls ``terminal_test`` once for each position it
     visits, so ``examined`` is the number of nodes of the game tree searched,
-    the root included.  Attributes other than the four functions (``initial``,
-    ``evaluate``, ``quiescent``, ``key``, …) are passed through.
+    the root included.  Other attributes (``evaluate``, ``key``, …) are passed through.
     """
 
     def __init__(self, game: Game[Any]) -> None:
@@ -235,12 +198,10 @@ class Counted:
 
     @property
     def examined(self) -> int:
-        """Positions examined: calls of ``terminal_test``."""
         return self._examined.calls
 
     @property
     def evaluated(self) -> int:
-        """Terminal positions evaluated: calls of ``utility``."""
         return self._evaluated.calls
 
     def __getattr__(self, name: str) -> Any:

@@ -15,15 +15,13 @@
     (MIN-VALUE is the same with +∞ and MIN.)
 
 UTILITY is the utility for the player to move at the root, the MAX of the
-figure.  The figure assumes the players alternate, so that MAX-VALUE's
-successors are all MIN's to move: :func:`max_value` and :func:`min_value` are the
-figure as printed, for a game that says so (``alternating = True``: tic-tac-toe,
-Connect Four, the trees).  In the chapter's own card game the winner of a trick
-leads the next, so there :func:`value` takes a successor's value by whoever is to
-move there: the maximum for the root's player, the minimum for the other
-(ERRATA.md, E17).  MINIMAX-DECISION here is MAX-VALUE at the root remembering the
-first action whose value is ``v``: the action the figure's second line finds,
-without searching the successors a second time.
+figure.  The figure assumes the players alternate: :func:`max_value` and
+:func:`min_value` are the figure as printed, for a game that says so
+(``alternating = True``: tic-tac-toe, Connect Four, the trees).  In the chapter's
+own card game the winner of a trick leads the next, so there :func:`value` takes
+a successor's value by whoever is to move there (ERRATA.md, E17).
+MINIMAX-DECISION here is MAX-VALUE at the root remembering the first action whose
+value is ``v``, without searching the successors a second time.
 """
 
 from __future__ import annotations

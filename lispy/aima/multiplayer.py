@@ -29,18 +29,9 @@ FIGURE_6_4 = [
 
 def multiplayer_value(game: Any, state: Any) -> tuple[float, ...]:
     """The backed-up utility vector of ``state``: ``(u(p1), u(p2), …)`` in ``game.players`` order."""
-    players: Sequence[Any] = game.players
     if game.terminal_test(state):
-        return tuple(game.utility(state, p) for p in players)
-    i = players.index(game.to_move(state))
-    best: tuple[float, ...] | None = None
-    for _, s in game.successors(state):
-        v = multiplayer_value(game, s)
-        if best is None or v[i] > best[i]:
-            best = v
-    if best is None:
-        raise NoMoveError("multiplayer_value: a non-terminal state has no successors")
-    return best
+        return tuple(game.utility(state, p) for p in game.players)
+    return _best(game, state, "multiplayer_value").value
 
 
 def multiplayer_decision(game: Any, state: Any | None = None) -> Decision:
@@ -48,15 +39,16 @@ def multiplayer_decision(game: Any, state: Any | None = None) -> Decision:
     state = game.initial if state is None else state
     if game.terminal_test(state):
         raise NoMoveError("multiplayer_decision: the state is terminal, there is no move to choose")
+    return _best(game, state, "multiplayer_decision")
+
+
+def _best(game: Any, state: Any, search: str) -> Decision:
+    """The first move at the non-terminal ``state`` whose vector is best for the player to move."""
     i = game.players.index(game.to_move(state))
-    best: Decision | None = None
-    for m, s in game.successors(state):
-        v = multiplayer_value(game, s)
-        if best is None or v[i] > best.value[i]:
-            best = Decision(m, v)
-    if best is None:
-        raise NoMoveError("multiplayer_decision: the state has no successors")
-    return best
+    decisions = [Decision(m, multiplayer_value(game, s)) for m, s in game.successors(state)]
+    if not decisions:
+        raise NoMoveError(f"{search}: a non-terminal state has no successors")
+    return max(decisions, key=lambda d: d.value[i])
 
 
 class VectorTreeState(NamedTuple):

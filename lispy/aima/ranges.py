@@ -2,13 +2,9 @@
 
 AIMA 2nd ed. Figure 6.5 draws ALPHA-BETA-SEARCH on Figure 6.2 stage by stage: after each leaf it
 evaluates, each node is labelled with the range its minimax value is known to lie in, ``[−∞, 3]``
-for a MIN node whose first leaf was 3, ``3`` once a value is known.  :func:`value_range` computes
-that range from the leaves seen so far; :func:`range_text` writes it as the figure does;
-:func:`alpha_beta_stages` runs the search and gives the figure's panels (the chapter script and the
-edition both show them).
-
-A tree is an S-expression of numbers (``((3 12 8) (2 4 6) (14 5 2))``), MAX to move at the root;
-a leaf is named by its path, the positions (from 1) of the moves that reach it.
+for a MIN node whose first leaf was 3, ``3`` once a value is known.  A tree is an S-expression of
+numbers, MAX to move at the root; a leaf is named by its path, the positions (from 1) of the moves
+that reach it.
 """
 
 from __future__ import annotations

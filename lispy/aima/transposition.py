@@ -10,22 +10,18 @@ a search with a different window, gives wrong values (7 of the 4,520
 non-terminal tic-tac-toe positions in one well-known implementation; the tests
 check this one on all of them and show that the mistake is caught).
 
-So an :class:`Entry` stores the value, whether it is ``EXACT``, a ``LOWER``
-bound or an ``UPPER`` bound, the depth searched below the position and the best
-move found.  An entry answers a later search only when it was searched at least
-as deep; a bound answers only when it falls outside the new window, and
-otherwise narrows it.  Values are stored for the player to move at the stored
-position, so one :class:`TranspositionTable` serves both sides and can be
-reused from move to move.
+So an :class:`Entry` stores whether its value is exact or a bound.  An entry
+answers a later search only when it was searched at least as deep; a bound
+answers only when it falls outside the new window, and otherwise narrows it.
+Values are stored for the player to move at the stored position, so one
+:class:`TranspositionTable` serves both sides and can be reused from move to move.
 
-The search is αβ in *negamax* form: the value of a position for the player to
-move there is the maximum over the moves of minus the value of the position
-after the move, which is Figure 6.7's MAX-VALUE and MIN-VALUE written once
-(when a player moves twice running, the value is not negated: ERRATA.md, E17).
-Positions are keyed by ``game.key(state)`` where the game has one (tic-tac-toe
-identifies the 8 symmetric boards), and by the state itself otherwise; moves
-are tried in the order ``game.order(state, successors)`` gives, after the best
-move the table remembers.
+The search is αβ in *negamax* form, Figure 6.7's MAX-VALUE and MIN-VALUE
+written once (when a player moves twice running, the value is not negated:
+ERRATA.md, E17).  Positions are keyed by ``game.key(state)`` where the game has
+one (tic-tac-toe identifies the 8 symmetric boards), and by the state itself
+otherwise; moves are tried in the order ``game.order(state, successors)`` gives,
+after the best move the table remembers.
 """
 
 from __future__ import annotations
@@ -54,12 +50,12 @@ class Bound(Enum):
 
 
 class Entry(NamedTuple):
-    """A transposition-table entry, for the player to move at the position."""
+    """A transposition-table entry, for the player to move at the position: the value, its bound, the
+    plies searched below it (``math.inf`` when no evaluation cut the search short), the best move."""
 
     value: float
     bound: Bound
     depth: float
-    """Plies searched below the position; ``math.inf`` when no evaluation cut the search short."""
     move: Any
 
 
@@ -73,7 +69,6 @@ class TranspositionTable:
         return len(self.entries)
 
     def get(self, key: Hashable) -> Entry | None:
-        """The entry for ``key``, or None."""
         return self.entries.get(key)
 
     def store(self, key: Hashable, entry: Entry) -> None:
@@ -81,10 +76,6 @@ class TranspositionTable:
         old = self.entries.get(key)
         if old is None or entry.depth >= old.depth:
             self.entries[key] = entry
-
-    def clear(self) -> None:
-        """Forget every entry."""
-        self.entries.clear()
 
 
 class SearchTimeout(Exception):
@@ -128,11 +119,8 @@ class AlphaBetaTT:
         return moves
 
     def value(self, state: Any, depth: float, α: float, β: float) -> float:
-        """The negamax value of ``state`` for the player to move, fail-soft within (α, β).
-
-        ``v`` with α < v < β is exact; ``v ≤ α`` says the value is at most ``v``;
-        ``v ≥ β`` says it is at least ``v``.
-        """
+        """The negamax value of ``state`` for the player to move, fail-soft: ``v`` with α < v < β
+        is exact; ``v ≤ α`` says the value is at most ``v``; ``v ≥ β`` says it is at least ``v``."""
         game = self.game
         if game.terminal_test(state):
             return game.utility(state, game.to_move(state))
@@ -151,16 +139,12 @@ class AlphaBetaTT:
             if entry.depth >= depth:
                 if entry.depth != math.inf:
                     self.horizon += 1
-                if entry.bound is Bound.EXACT:
-                    return entry.value
-                if entry.bound is Bound.LOWER and entry.value >= β:
-                    return entry.value
-                if entry.bound is Bound.UPPER and entry.value <= α:
-                    return entry.value
                 if entry.bound is Bound.LOWER:
                     α = max(α, entry.value)
-                else:
+                elif entry.bound is Bound.UPPER:
                     β = min(β, entry.value)
+                if entry.bound is Bound.EXACT or α >= β:  # a bound outside the window answers
+                    return entry.value
         α0, β0, horizon0 = α, β, self.horizon
         best, best_move = -math.inf, None
         player = game.to_move(state)

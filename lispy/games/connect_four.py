@@ -3,21 +3,15 @@
 Seven columns of six cells; a move drops a disc into a column (0 to 6) that is
 not full; four in a row horizontally, vertically or diagonally wins.  X moves
 first.  The cells are numbered 0 to 41 row by row from the bottom (cell
-``row * 7 + col``), as :data:`WINDOWS` lists them; ``state.cells`` shows the board
-as 42 characters in that order, ``"X"``, ``"O"`` or ``"."``.
+``row * 7 + col``), as :data:`WINDOWS` lists them.
 
 A state keeps each player's discs as an integer bitboard, seven bits a column
 (bit ``col * 7 + row``, the seventh always clear so that no line runs from one
 column into the next), so that a move is a few integer operations: four in a
 row is two shifts and two ``&`` in each of the four directions, and the lines
 of four that :func:`features` counts are counted for all 69 at once, a
-direction at a time.
-
-The evaluation is a weighted linear function (AIMA 2nd ed. §6.4) of features
-counted over the 69 lines of four cells: lines where the player has three discs
-and the fourth is empty, lines with two and two empty, the same for the
-opponent, and discs in the centre column.  A position is *quiescent* when the
-player to move cannot win at once; a quiescence search looks past the others.
+direction at a time.  The evaluation is a weighted linear function (AIMA 2nd ed.
+§6.4) of those features.
 """
 
 from __future__ import annotations
@@ -25,17 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = [
-    "COLUMNS",
-    "ROWS",
-    "WEIGHTS",
-    "WINDOWS",
-    "ConnectFour",
-    "Position",
-    "features",
-    "position",
-    "show",
-]
+__all__ = ["COLUMNS", "ROWS", "WEIGHTS", "WINDOWS", "ConnectFour", "Position", "features", "position"]
 
 COLUMNS, ROWS = 7, 6
 EMPTY = "."
@@ -47,18 +31,13 @@ def _cell(row: int, col: int) -> int:
     return row * COLUMNS + col
 
 
-def _windows() -> tuple[tuple[int, int, int, int], ...]:
-    found = []
-    for r in range(ROWS):
-        for c in range(COLUMNS):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(r + i * dr, c + i * dc) for i in range(4)]
-                if all(0 <= rr < ROWS and 0 <= cc < COLUMNS for rr, cc in cells):
-                    found.append(tuple(_cell(rr, cc) for rr, cc in cells))
-    return tuple(found)  # type: ignore[arg-type]
-
-
-WINDOWS = _windows()
+WINDOWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_cell(r + i * dr, c + i * dc) for i in range(4))
+    for r in range(ROWS)
+    for c in range(COLUMNS)
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+    if 0 <= r + 3 * dr < ROWS and 0 <= c + 3 * dc < COLUMNS
+)
 """The 69 lines of four cells."""
 
 _HEIGHT = ROWS + 1
@@ -113,10 +92,7 @@ def _lines(mine: int, theirs: int) -> tuple[int, int]:
 
 class Position(NamedTuple):
     """A Connect Four state: the discs of ``x`` and of ``o`` as bitboards, the columns' ``heights``,
-    who is ``to_move``, the ``winner`` or None.
-
-    ``cells`` is the board as 42 characters, ``"X"``, ``"O"`` or ``"."``, row by row from the bottom.
-    """
+    who is ``to_move``, the ``winner`` or None."""
 
     x: int
     o: int
@@ -126,22 +102,15 @@ class Position(NamedTuple):
 
     @property
     def cells(self) -> str:
+        """The board as 42 characters, ``"X"``, ``"O"`` or ``"."``, row by row from the bottom."""
         x, o = self.x, self.o
         return "".join("X" if x & bit else "O" if o & bit else EMPTY for bit in _BIT)
 
     def __str__(self) -> str:
-        return show(self)
-
-
-def show(state: Position) -> str:
-    """The board, top row first, with the column numbers below."""
-    cells = state.cells
-    rows = [" ".join(cells[_cell(r, c)] for c in range(COLUMNS)) for r in reversed(range(ROWS))]
-    return "\n".join([*rows, " ".join(str(c) for c in range(COLUMNS))])
-
-
-def _other(player: str) -> str:
-    return "O" if player == "X" else "X"
+        """The board, top row first, with the column numbers below."""
+        cells = self.cells
+        rows = [" ".join(cells[_cell(r, c)] for c in range(COLUMNS)) for r in reversed(range(ROWS))]
+        return "\n".join([*rows, " ".join(str(c) for c in range(COLUMNS))])
 
 
 def _drop(state: Position, col: int) -> Position:
@@ -178,7 +147,7 @@ def features(state: Position, player: str) -> tuple[int, int, int, int, int]:
     """(player's threes, player's twos, opponent's threes, opponent's twos, player's centre discs).
 
     A three (two) is a line of four cells holding three (two) of one player's
-    discs and no disc of the other.
+    discs and no disc of the other: the fourth (the other two) empty.
     """
     mine, theirs = (state.x, state.o) if player == "X" else (state.o, state.x)
     my_threes, my_twos = _lines(mine, theirs)
@@ -231,7 +200,8 @@ class ConnectFour:
         return sum(w * x for w, x in zip(WEIGHTS, f, strict=True))
 
     def quiescent(self, state: Position) -> bool:
-        """True unless the player to move can win at once (a disc in some column makes four)."""
+        """True unless the player to move can win at once (a disc in some column makes four): a
+        quiescence search looks past the others."""
         mine = state.x if state.to_move == "X" else state.o
         return not any(_has_four(mine | _DROP[c][h]) for c, h in enumerate(state.heights) if h < ROWS)
 

@@ -1,22 +1,15 @@
 """Tic-tac-toe as an AIMA game (AIMA 2nd ed. Figure 6.1; CS61B lecture 17).
 
 The cells are numbered 0 to 8 row by row; a move is a cell number.  X moves
-first.  A state keeps each player's cells as a 9-bit integer (bit ``i`` for cell
-``i``), the player to move, the winner (``None`` until someone has three in a
-row), the number of empty cells and whether the game is over, so that the
-terminal test and the utility cost nothing and a move is a few integer
-operations: which cells are free and whether a set of cells holds a line are
-looked up in tables of the 512 sets, computed once.  ``state.cells`` shows the
-board as nine characters, ``"X"``, ``"O"`` or ``"."``.
+first.  A :class:`Board` keeps each player's cells as a 9-bit integer (bit ``i``
+for cell ``i``), so that a move is a few integer operations: which cells are
+free and whether a set of cells holds a line are looked up in tables of the 512
+sets, computed once.  :class:`Bitboard` is the same game with each position one
+``int``, the formulation that the full-tree searches run on fastest.
 
 Facts (checked by the tests): the full game tree has 549,946 positions, 255,168
 of them terminal; 5,478 distinct positions are reachable, 4,520 of them
 non-terminal; the value of the empty board is 0, a draw.
-
-:class:`Bitboard` is the same game with each position one ``int`` (:func:`code`,
-:func:`decode`): the formulation that the full-tree searches run on fastest, with
-McCarthy's ``successors``, ``ter`` and ``imval`` of chapter 6 (:meth:`Bitboard.mccarthy`)
-building each list of successors in one pass.
 """
 
 from __future__ import annotations
@@ -30,7 +23,7 @@ from lispy.sexpr.data import NIL, Cons
 
 __all__ = [
     "EMPTY", "LINES", "PREFERENCE", "SYMMETRIES",
-    "Bitboard", "Board", "TicTacToe", "board", "code", "decode", "show",
+    "Bitboard", "Board", "TicTacToe", "board", "code", "decode",
 ]  # fmt: skip
 
 EMPTY = "."
@@ -78,10 +71,8 @@ _FREE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 class Board(NamedTuple):
     """A tic-tac-toe state: the cells of ``x`` and of ``o`` as 9-bit sets, the player ``to_move``,
-    the ``winner`` or None, the number of ``empty`` cells, and whether the game is ``over``.
-
-    ``cells`` is the board as nine characters, ``"X"``, ``"O"`` or ``"."``, row by row.
-    """
+    the ``winner`` or None, the number of ``empty`` cells, and whether the game is ``over`` (so that
+    the terminal test and the utility cost nothing)."""
 
     x: int
     o: int
@@ -96,7 +87,9 @@ class Board(NamedTuple):
         return _cells(self.x, self.o)
 
     def __str__(self) -> str:
-        return show(self)
+        """The board as three rows of three cells."""
+        c = self.cells
+        return "\n".join(" ".join(c[r * 3 : r * 3 + 3]) for r in range(3))
 
 
 _new = tuple.__new__
@@ -126,31 +119,20 @@ def board(text: str = ".........", to_move: str | None = None) -> Board:
     return Board(x, o, to_move, winner, empty, winner is not None or empty == 0)
 
 
-def show(state: Board) -> str:
-    """The board as three rows of three cells."""
-    c = state.cells
-    return "\n".join(" ".join(c[r * 3 : r * 3 + 3]) for r in range(3))
-
-
 class TicTacToe:
     """Tic-tac-toe from ``initial`` (the empty board, X to move, unless given).
 
     ``utility(state, player)`` is +1 if ``player`` has three in a row, −1 if the
-    other player has, and 0 otherwise.  ``evaluate`` is a cheap evaluation for
-    cutoff search: the difference in lines still open to each player, scaled
-    into (−1, 1).  ``to_move`` and ``terminal_test`` read a field of the state.
+    other player has, and 0 otherwise.
     """
 
     players = ("X", "O")
     alternating = True
-    """Every successor is the other player's to move (:mod:`lispy.aima.minimax`)."""
 
     def __init__(self, initial: Board | None = None) -> None:
         self.initial = board() if initial is None else initial
 
     to_move = staticmethod(attrgetter("to_move"))
-    """``to_move(state)``: the player to move, ``"X"`` or ``"O"``."""
-
     terminal_test = staticmethod(attrgetter("over"))
     """``terminal_test(state)``: someone has three in a row, or no cell is empty."""
 
@@ -176,7 +158,8 @@ class TicTacToe:
         return 0 if winner is None else 1 if winner == player else -1
 
     def evaluate(self, state: Board, player: str) -> float:
-        """A weighted count of open lines, in (−1, 1) (the utility itself at terminal states)."""
+        """A cheap evaluation for cutoff search: the difference in lines still open to each player,
+        scaled into (−1, 1) (the utility itself at terminal states)."""
         if state.over:
             return self.utility(state, player)
         cells = state.cells
@@ -190,11 +173,8 @@ class TicTacToe:
         return (mine - theirs) / 9
 
     def key(self, state: Board) -> str:
-        """The transposition-table key: the same for the 8 boards that differ by a symmetry of the square.
-
-        The player to move follows from the board, and the value of a board is
-        the same as that of its rotations and reflections.
-        """
+        """The transposition-table key: the same for the 8 boards that differ by a symmetry of the square
+        (their value is the same, and the player to move follows from the board)."""
         x, o = state.x, state.o
         _, x, o = min((_ORDER_X[image[x]] + _ORDER_O[image[o]], image[x], image[o]) for image in _IMAGES)
         return _cells(x, o)
@@ -202,10 +182,6 @@ class TicTacToe:
     def order(self, state: Board, moves: list[tuple[int, Board]]) -> list[tuple[int, Board]]:
         """``moves`` with wins first, then the centre, the corners and the edges (:data:`PREFERENCE`)."""
         return sorted(moves, key=lambda ms: (ms[1].winner is None, _RANK[ms[0]]))
-
-    def legal_moves(self, state: Board) -> list[int]:
-        """The empty cells, 0 to 8."""
-        return [m for m, _ in _FREE[state.x | state.o]]
 
     def play(self, state: Board, move: int) -> Board:
         """The state after ``move``; ``ValueError`` if the game is over or the cell is not empty."""
@@ -278,11 +254,9 @@ def _successor_list(p: int) -> Any:
 
 class Bitboard:
     """:class:`TicTacToe` from ``initial`` (the empty board unless given), each position one ``int``
-    (:func:`code`, :func:`decode`): the same moves in the same order, nothing allocated but the ``int``.
+    (:func:`code`, :func:`decode`): the same moves in the same order, nothing allocated but the ``int``;
+    :meth:`mccarthy` gives chapter 6's three functions, building each list of successors in one pass.
 
-    >>> game = Bitboard()
-    >>> [decode(s).cells for _, s in game.successors(game.initial)][:2]
-    ['X........', '.X.......']
     >>> from lispy.chapter6.game_trees import game_tree_search
     >>> x_wins = Bitboard(board("XX.OO...."))
     >>> game_tree_search(*x_wins.mccarthy()).valmax(x_wins.initial)
