@@ -428,10 +428,19 @@ def lisp(*items: Any) -> Any:
     return from_iterable(items)
 
 
-def to_pylist(u: Any) -> list[Any]:
-    """The elements of the proper list ``u`` as a Python list (one level); else :class:`LispTypeError`."""
-    if u is NIL:
-        return []
-    if type(u) is not Cons:
-        raise LispTypeError("to_pylist", u)
-    return list(u)
+def to_pylist(u: Any, fname: str = "to_pylist") -> list[Any]:
+    """The elements of the proper list ``u`` as a Python list (one level), or a :class:`LispTypeError`
+    naming ``fname`` (the list function that asked for them)."""
+    items = []
+    x = u
+    while type(x) is Cons:
+        items.append(x.car)
+        x = x.cdr
+    if x is not NIL:
+        raise _not_a_list(fname, u, x)
+    return items
+
+
+def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
+    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
+    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")

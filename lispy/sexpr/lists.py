@@ -19,17 +19,14 @@ from lispy.sexpr.data import (
     LispTypeError,
     _equal,
     _new,
+    _not_a_list,
     collector_paused,
     from_iterable,
     lisp,  # noqa: F401 (the examples build their lists with it)
+    to_pylist,
 )
 
 Fn = Callable[[Any], Any]
-
-
-def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
-    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
-    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")
 
 
 def _cells(u: Any, fname: str) -> Iterator[Cons]:
@@ -41,18 +38,6 @@ def _cells(u: Any, fname: str) -> Iterator[Cons]:
         x = x.cdr
     if x is not NIL:
         raise _not_a_list(fname, u, x)
-
-
-def _elements(u: Any, fname: str) -> list[Any]:
-    """The elements of the proper list ``u``, or a LispTypeError naming ``fname``."""
-    items = []
-    x = u
-    while type(x) is Cons:
-        items.append(x.car)
-        x = x.cdr
-    if x is not NIL:
-        raise _not_a_list(fname, u, x)
-    return items
 
 
 def n(u: Any) -> bool:
@@ -228,7 +213,7 @@ def reverse(u: Any) -> Any:
     >>> reverse(lisp(1, lisp(2, 3), 4)), reverse(NIL)
     ((4 (2 3) 1), NIL)
     """
-    items = _elements(u, "reverse")
+    items = to_pylist(u, "reverse")
     items.reverse()
     return from_iterable(items)
 
@@ -241,7 +226,7 @@ def append(u: Any, v: Any) -> Any:
     >>> append(lisp(1, 2), v), append(NIL, v) is v, append(lisp(1), "G")
     ((1 2 3), True, (1 . G))
     """
-    return from_iterable(_elements(u, "append (*)"), v)
+    return from_iterable(to_pylist(u, "append (*)"), v)
 
 
 def upto(u: Any, x: Any) -> Any:
@@ -272,7 +257,7 @@ def prup(u: Any, v: Any) -> Any:
     """
     pairs = []
     y = v
-    for x in _elements(u, "prup"):
+    for x in to_pylist(u, "prup"):
         pairs.append(_new(Cons, (x, a(y))))
         y = d(y)
     return from_iterable(pairs)
@@ -290,7 +275,7 @@ def sublis(s: Any, e: Any) -> Any:
     ((B G B), (G (3 B)), 'B')
     """
     table: dict[Any, Any] = {}
-    for entry in _elements(s, "sublis"):
+    for entry in to_pylist(s, "sublis"):
         if type(entry) is not Cons:
             raise LispTypeError("sublis", entry, "is an atom, not an entry (key . value)")
         if type(entry.car) is not Cons:  # a cons key is eq to no atom
@@ -380,7 +365,7 @@ def mapcar(u: Any, f: Fn) -> Any:
     >>> mapcar(lisp(1, 2, 3), lambda x: x + 1)
     (2 3 4)
     """
-    return from_iterable([f(x) for x in _elements(u, "mapcar")])
+    return from_iterable([f(x) for x in to_pylist(u, "mapcar")])
 
 
 def maplist(u: Any, f: Fn) -> Any:
@@ -402,7 +387,7 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
     """
     results = []
     y = v
-    for x in _elements(u, "mapcar2"):
+    for x in to_pylist(u, "mapcar2"):
         results.append(f(x, a(y)))
         y = d(y)
     return from_iterable(results)
@@ -418,7 +403,7 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
     >>> mapchoose(lisp(1, 2, 3, 4), lambda x: x % 2 == 0, lambda x: x * 10)
     (20 40)
     """
-    return from_iterable([fn(x) for x in _elements(u, "mapchoose") if pred(x)])
+    return from_iterable([fn(x) for x in to_pylist(u, "mapchoose") if pred(x)])
 
 
 def mapapp(u: Any, fn: Fn) -> Any:
@@ -429,7 +414,7 @@ def mapapp(u: Any, fn: Fn) -> Any:
     >>> mapapp(lisp(1, 2, 3), lambda x: lisp(x, x) if x != 2 else NIL)
     (1 1 3 3)
     """
-    parts = [fn(x) for x in _elements(u, "mapapp")]
+    parts = [fn(x) for x in to_pylist(u, "mapapp")]
     result: Any = NIL
     for part in reversed(parts):
         result = append(part, result)
