@@ -7,10 +7,8 @@ lispy transcribes it (:class:`Entry`).  A Python place is ``module:path``, ``pat
 name or a function defined inside another (``tree_search.search``), found in the module's source
 with :mod:`ast`, so that the index cannot drift from the code.
 
->>> ENTRIES[0].name, ENTRIES[0].transcription
-('search', 'lispy.chapter5.tree_search:tree_search.search')
->>> len(ENTRIES)
-47
+>>> len(ENTRIES), ENTRIES[0].name, ENTRIES[0].transcription
+(47, 'search', 'lispy.chapter5.tree_search:tree_search.search')
 """
 
 from __future__ import annotations
@@ -40,11 +38,10 @@ The notes number only the chapters; the section titles are the edition's."""
 
 @dataclass(frozen=True)
 class PythonSource:
-    """A transcription's source: the text of its definition, its module's file and first line."""
+    """A transcription's source: the text of its definition, its module and first line."""
 
     text: str
     module: str
-    file: str
     line: int
 
 
@@ -119,7 +116,7 @@ def python_source(place: str) -> PythonSource:
     lines = source.splitlines()
     first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
     text = textwrap.dedent("\n".join(lines[first - 1 : node.end_lineno]))
-    return PythonSource(text, module_name, inspect.getsourcefile(module) or "", first)
+    return PythonSource(text, module_name, first)
 
 
 def _defines(statement: ast.stmt, name: str) -> bool:
