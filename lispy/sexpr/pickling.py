@@ -1,11 +1,10 @@
 """Pickling a cons cell: the whole structure as one flat array, so that no length or depth recurs.
 
 ``pickle`` walks tuples recursively, through C, and a list of 10^5 elements would exhaust the C
-stack.  A cell's ``__reduce__`` gives instead :func:`unflatten` and the pair :func:`flatten` makes:
-every cell numbered once, after its car and cdr, and the atoms in a list (both defined with the
-cell, in :mod:`lispy.sexpr.data`, which pickles name).  A crafted pickle of a cell raises
-:class:`LispPickleError`, never an error from inside; :func:`loads` reads only Lisp data, in time
-and memory in proportion to the pickle (the section "Pickles" of ``docs/reliability.md``).  Never
+stack.  A cell's ``__reduce__`` gives instead :func:`unflatten` and the pair :func:`flatten` makes
+(both defined with the cell, in :mod:`lispy.sexpr.data`, which pickles name).  A crafted pickle of a
+cell raises :class:`LispPickleError`, never an error from inside; :func:`loads` reads only Lisp data,
+in time and memory in proportion to the pickle (``docs/reliability.md``, "Pickles").  Never
 unpickle data you do not trust.
 """
 
