@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import importlib
 
-# The public names twice: imported here for type checkers and editors, and by _WHERE for
-# __getattr__ at run time (tests/test_imports.py checks that the two agree).
+# The public names twice: imported here for type checkers and editors, and by _WHERE (module: names)
+# for __getattr__ at run time (tests/test_imports.py checks that the two agree).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -60,39 +60,16 @@ if TYPE_CHECKING:
     from lispy.sexpr.reader import ReadError, read  # noqa: F401
 
 _WHERE = {
-    "lispy.chapter5.tree_search": ("LOSE", "TreeSearch", "tree_search"),
-    "lispy.runtime.recursion": ("RecursionTooDeep", "deep", "run_deep"),
-    "lispy.sexpr.conversions": ("from_python", "to_python"),
-    "lispy.sexpr.data": ("NIL", "Cons", "LispTypeError", "Nil", "from_iterable", "lisp", "to_pylist"),
-    "lispy.sexpr.lists": (
-        "a",
-        "andlis",
-        "append",
-        "assoc",
-        "atom",
-        "cons",
-        "d",
-        "eq",
-        "equal",
-        "length",
-        "mapapp",
-        "mapcar",
-        "mapcar2",
-        "mapchoose",
-        "maplist",
-        "member",
-        "n",
-        "nth",
-        "orlis",
-        "prup",
-        "reverse",
-        "sublis",
-        "upto",
-    ),
-    "lispy.sexpr.printer": ("to_string",),
-    "lispy.sexpr.reader": ("ReadError", "read"),
+    "lispy.chapter5.tree_search": "LOSE TreeSearch tree_search",
+    "lispy.runtime.recursion": "RecursionTooDeep deep run_deep",
+    "lispy.sexpr.conversions": "from_python to_python",
+    "lispy.sexpr.data": "NIL Cons LispTypeError Nil from_iterable lisp to_pylist",
+    "lispy.sexpr.lists": """a andlis append assoc atom cons d eq equal length mapapp mapcar mapcar2 mapchoose
+        maplist member n nth orlis prup reverse sublis upto""",
+    "lispy.sexpr.printer": "to_string",
+    "lispy.sexpr.reader": "ReadError read",
 }
-_MODULE = {name: module for module, names in _WHERE.items() for name in names}
+_MODULE = {name: module for module, names in _WHERE.items() for name in names.split()}
 __all__ = [*_MODULE, "load_ipython_extension"]
 
 
@@ -109,10 +86,7 @@ def __dir__() -> list[str]:
 
 
 def load_ipython_extension(shell: Any) -> None:
-    """``%load_ext lispy`` in IPython or Jupyter: the ``%%mexpr`` magic (:mod:`lispy.cli.jupyter`).
-
-    Imported here, when the extension is loaded, so that ``import lispy`` does not need IPython.
-    """
+    """``%load_ext lispy`` in IPython or Jupyter: the ``%%mexpr`` magic, imported only now (IPython)."""
     from lispy.cli.jupyter import load_ipython_extension as load
 
     load(shell)

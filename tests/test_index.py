@@ -55,7 +55,7 @@ def test_each_entry_finds_its_statement_and_its_python(entry) -> None:
     node = ast.parse(source.text).body[0]
     defined = node.name if isinstance(node, ast.FunctionDef) else node.targets[0].id  # type: ignore[attr-defined]
     assert defined == entry.transcription.split(":")[1].split(".")[-1]
-    assert source.line > 0 and source.file.endswith(".py")
+    assert source.line > 0
     if entry.library:
         assert entry.python_source(library=True).text != source.text
 

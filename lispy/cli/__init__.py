@@ -1,22 +1,9 @@
-"""The conventions every command line of lispy follows, in one place (``docs/chapters.md``, "Command
-lines"): ``--help`` is plain text and exits 0 before any work, a bad flag exits 2, Ctrl-C is one
-line and status 130, output closed early ends quietly with status 1, and a long step shows a
-progress bar on standard error while that is a terminal.  Every entry point is a function
-``main(argv) -> int | None`` that parses its arguments first, started by :func:`run`::
+"""The conventions every command line of lispy follows (``docs/chapters.md``, "Command lines").
 
-    from lispy import cli
-
-    def main(argv: Sequence[str] = ()) -> int | None:
-        args = cli.parser("python -m chapters.example", __doc__).parse_args(argv)
-        for step in cli.progress(steps, "computing"):
-            ...
-        return 0
-
-    if __name__ == "__main__":
-        cli.run(main)
-
-``main`` itself raises as usual, so tests call it in-process and see every exception; only
-:func:`run`, the process's entry, turns them into exit statuses.
+Every entry point is a function ``main(argv) -> int | None`` that parses its arguments first
+(:func:`parser`), shows a long step's progress (:func:`progress`), and raises as usual, so that
+tests call it in-process and see every exception; ``if __name__ == "__main__": cli.run(main)``
+turns them into exit statuses (:func:`run`).
 """
 
 from __future__ import annotations
@@ -38,11 +25,8 @@ __all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "new_file", "parser", "plain"
 
 T = TypeVar("T")
 
-EXIT_INTERRUPTED = 130
-"""Exit status after Ctrl-C: 128 + SIGINT (2), what a shell reports for a program SIGINT ended."""
-
-EXIT_BROKEN_PIPE = 1
-"""Exit status when standard output was closed early: 1, Python's convention for EPIPE."""
+EXIT_INTERRUPTED = 130  # after Ctrl-C: 128 + SIGINT (2), what a shell reports for a program SIGINT ended
+EXIT_BROKEN_PIPE = 1  # standard output closed early: Python's convention for EPIPE
 
 Main = Callable[[Sequence[str]], "int | None"]
 
@@ -53,8 +37,7 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
 
     - ``KeyboardInterrupt`` (Ctrl-C): ``goodbye`` on standard error as one line (after a line break
       on a terminal, not to follow ``^C``), and :data:`EXIT_INTERRUPTED` (130);
-    - ``BrokenPipeError`` on standard output: standard output pointed at ``os.devnull`` so that the
-      interpreter's last flush succeeds, nothing printed, :data:`EXIT_BROKEN_PIPE` (1);
+    - ``BrokenPipeError`` on standard output: nothing printed, :data:`EXIT_BROKEN_PIPE` (1);
     - an error writing the output (a full disk, ``> /dev/full``): ``error: cannot write the output:
       No space left on device`` and status 1.
 
@@ -87,10 +70,9 @@ def _complain(line: str) -> None:
         sys.stderr.flush()
 
 
-_OUTPUT_ERRORS = frozenset(
+_OUTPUT_ERRORS = frozenset(  # writing to a file that is full or failing, not the program's own errors
     getattr(errno, name) for name in ("ENOSPC", "EIO", "EFBIG", "EDQUOT") if hasattr(errno, name)
 )
-"""The errors of writing to a file that is full or failing, as opposed to the program's own."""
 
 
 def _isatty(stream: object) -> bool:
@@ -118,9 +100,8 @@ def _quiet_flush() -> None:
 
 
 def plain(text: str | None) -> str:
-    """``text`` without reStructuredText markup, for a terminal: inline literals, roles (``:mod:``,
-    ``:func:``, …, ``~`` targets shortened) and single backquotes lose their markup, and a ``::``
-    ending a paragraph becomes ``:``.
+    """``text`` without reStructuredText markup, for a terminal: literals, roles (``~`` targets shortened)
+    and backquotes lose their markup, and a ``::`` ending a paragraph becomes ``:``.
 
     >>> plain(":mod:`lispy.cli` runs ``main`` as :func:`~lispy.cli.run` says::")
     'lispy.cli runs main as run says:'
@@ -140,8 +121,7 @@ def _role_target(match: re.Match[str]) -> str:
 
 
 class _ParagraphFormatter(argparse.HelpFormatter):
-    """argparse's formatter, but each paragraph of the description is filled to the terminal's width
-    on its own, and one whose lines are all indented (a command) is kept as written."""
+    """argparse's formatter: each paragraph filled on its own, one all indented (a command) as written."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         paragraphs = re.split(r"\n\s*\n", textwrap.dedent(text).strip())
@@ -167,8 +147,8 @@ def parser(prog: str, doc: str | None, **kwargs: object) -> argparse.ArgumentPar
 
 
 def new_file(text: str) -> str:
-    """An argparse ``type`` for a file the program will write: its folder must exist and be writable,
-    checked when the arguments are parsed, so that a bad path is a usage error (exit 2) at once."""
+    """An argparse ``type`` for a file the program will write: a folder that does not exist or cannot be
+    written is a usage error (exit 2) at once."""
     folder = os.path.dirname(os.path.abspath(text))
     if os.path.isdir(text):
         raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
@@ -186,12 +166,9 @@ def _columns() -> int:
 def progress(
     items: Iterable[T], description: str, *, total: int | None = None, label: Callable[[T], str] | None = None
 ) -> Iterator[T]:
-    """``items``, unchanged, with a progress bar (tqdm) on standard error while they are consumed.
-
-    The bar shows ``description``, the count done of ``total`` (``len(items)`` when it has one),
-    the time taken and left, and ``label(item)``, when given.  It is drawn only while standard
-    error is a terminal, and erased when the loop is left: redirected or piped, nothing is written.
-    """
+    """``items``, unchanged, with a progress bar (tqdm) on standard error while that is a terminal,
+    erased when the loop is left: ``description``, the count done of ``total`` (``len(items)`` when it
+    has one), the time taken and left, and ``label(item)`` when given."""
     bar = tqdm(
         items,
         desc=description,

@@ -41,8 +41,7 @@ class MExpressionMagics(Magics):
 
     def __init__(self, shell: InteractiveShell) -> None:
         super().__init__(shell)
-        self.session = Session(complain=_fail, applications=REPL_APPLICATIONS)
-        """The notebook's session: its definitions, and how many inputs have failed."""
+        self.session = Session(complain=_fail, applications=REPL_APPLICATIONS)  # the notebook's
 
     @line_magic
     def mexpr(self, line: str) -> None:
@@ -51,8 +50,7 @@ class MExpressionMagics(Magics):
 
     @cell_magic("mexpr")  # type: ignore[arg-type]  # IPython types the decorator for a bare function
     def mexpr_cell(self, line: str, cell: str) -> None:
-        """``%%mexpr``: evaluate the cell's inputs in turn, as ``python -m lispy`` does a file's lines
-        (anything after ``%%mexpr`` on its own line is the first of them), up to one that fails."""
+        """``%%mexpr``: run the cell's inputs (the first after ``%%mexpr``, if any) up to one that fails."""
         self._run([line, *cell.splitlines()] if line.strip() else cell.splitlines())
 
     def _run(self, lines: Iterable[str]) -> None:

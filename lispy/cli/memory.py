@@ -1,16 +1,13 @@
-"""A cap on the memory the REPL may take, so that lispy's own error comes before the kernel's.
-
-The REPL (``python -m lispy``) sets it for its own process; the library never caps a program that
-imports it.  A list or a number that grows without end then ends in ``MemoryError``, which the
-session reports and survives, not in the kernel's out-of-memory killer.  The cap is on address
+"""A cap on the REPL's memory, so that a list or a number that grows without end ends in
+``MemoryError``, which the session reports and survives, not in the kernel's out-of-memory killer.
+The REPL (``python -m lispy``) sets it for its own process, never the library.  The cap is on address
 space (``RLIMIT_AS``, the one limit Linux enforces at allocation)::
 
     cap = address space in use now + budget + 2 × the smallest stack of a deep call (16 MiB)
     budget = half the memory available now (MemAvailable), or LISPY_MEMORY_MB mebibytes
 
 A cap set lower already (``ulimit -v``) is kept, the hard limit never passed, a budget past what
-the system can express sets no cap, and without ``RLIMIT_AS`` nothing changes.  Why the room for
-a deep call's stack: ``docs/reliability.md`` ("No hangs, no runaway resources").
+the system can express sets no cap.  Why: ``docs/reliability.md`` ("No hangs, no runaway resources").
 """
 
 from __future__ import annotations
@@ -20,9 +17,7 @@ import sys
 
 from lispy.runtime.recursion import SMALLEST_STACK
 
-ENVIRONMENT_VARIABLE = "LISPY_MEMORY_MB"
-"""The budget for data in mebibytes, where set (a positive whole number), instead of half the
-memory available."""
+ENVIRONMENT_VARIABLE = "LISPY_MEMORY_MB"  # the budget in mebibytes, where set (a positive whole number)
 
 
 def _field(path: str, name: str) -> int | None:
@@ -43,20 +38,13 @@ def _budget() -> int | None:
                 f"{ENVIRONMENT_VARIABLE}={given!r}: expected a positive whole number of mebibytes"
             )
         return int(given) * 2**20
-    available = _field("/proc/meminfo", "MemAvailable")
-    if available is None:
-        try:
-            available = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
-        except (ValueError, OSError, AttributeError):
-            return None
-    return available // 2
+    available = _field("/proc/meminfo", "MemAvailable")  # Linux since 3.14; elsewhere no cap is set
+    return None if available is None else available // 2
 
 
 def memory_cap() -> int | None:
-    """The address-space cap :func:`limit_memory` sets here, in bytes (``None``: no cap).
-
-    Raises ``ValueError`` where ``LISPY_MEMORY_MB`` is set to something other than a positive
-    whole number.
+    """The address-space cap :func:`limit_memory` sets here, in bytes (``None``: no cap).  Raises
+    ``ValueError`` where ``LISPY_MEMORY_MB`` is set to anything but a positive whole number.
 
     >>> cap = memory_cap()
     >>> cap is None or cap > 2**20
@@ -68,11 +56,8 @@ def memory_cap() -> int | None:
 
 
 def limit_memory() -> int | None:
-    """Cap this process's address space at :func:`memory_cap` (Linux; elsewhere nothing happens);
-    return the cap in force after, in bytes, or ``None`` where there is none.
-
-    Raises ``ValueError`` for a malformed ``LISPY_MEMORY_MB``.
-    """
+    """Cap this process's address space at :func:`memory_cap` (Linux only); return the cap in force
+    after, in bytes, or ``None``.  Raises ``ValueError`` for a malformed ``LISPY_MEMORY_MB``."""
     cap = memory_cap()
     if not sys.platform.startswith("linux"):
         return None

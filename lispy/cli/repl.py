@@ -89,8 +89,7 @@ def _save_history(readline: Any, history: Path) -> None:
 
 
 def _version() -> str:
-    """lispy's version as installed: ``lispy.__version__``, which hatch writes into the package's
-    metadata (imported from here, it would close a cycle: lispy, lispy.cli.jupyter, this module)."""
+    """lispy's version from the package's metadata (importing ``lispy.__version__`` would close a cycle)."""
     try:
         return metadata.version("lispy")
     except metadata.PackageNotFoundError:  # run from a source tree never installed
@@ -139,6 +138,5 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
 
 
 def entry(prog: str = "lispy") -> NoReturn:
-    """The ``lispy`` command (and ``python -m lispy``, whose ``prog`` that is): :func:`main` under
-    lispy's command-line conventions."""
+    """The ``lispy`` command (or ``python -m lispy``, as ``prog``): :func:`main` under :func:`cli.run`."""
     cli.run(partial(main, prog=prog), goodbye="interrupted")

@@ -2,17 +2,13 @@
 
 McCarthy's chapters 5 and 6 (FOO.XGP[206,JMC], SAFE1[206,JMC]) define 47 things, some names twice
 (``allsol`` and ``maxlis`` in two forms; ``lose``, ``ter`` and ``successors`` once for each
-application).  This index is the one place that says, for each, where the notes define it (its
-section, and the ``occurrence``-th statement of its name in ``lispy/notes/<part>.m``) and where
-lispy transcribes it in the notes' shape (``transcription``), with the library's other form where
-there is one (``library``: a loop for a recursion).  A Python place is ``module:path``, ``path`` a
-module-level name or a function defined inside another (``tree_search.search``), found in the
-module's source with :mod:`ast`, so that the index cannot drift from the code.
+application).  This index is the one place that says, for each, where the notes define it and where
+lispy transcribes it (:class:`Entry`).  A Python place is ``module:path``, ``path`` a module-level
+name or a function defined inside another (``tree_search.search``), found in the module's source
+with :mod:`ast`, so that the index cannot drift from the code.
 
->>> ENTRIES[0].name, ENTRIES[0].transcription
-('search', 'lispy.chapter5.tree_search:tree_search.search')
->>> len(ENTRIES)
-47
+>>> len(ENTRIES), ENTRIES[0].name, ENTRIES[0].transcription
+(47, 'search', 'lispy.chapter5.tree_search:tree_search.search')
 """
 
 from __future__ import annotations
@@ -42,32 +38,27 @@ The notes number only the chapters; the section titles are the edition's."""
 
 @dataclass(frozen=True)
 class PythonSource:
-    """A transcription's source: the text of its definition, its module's file and first line."""
+    """A transcription's source: the text of its definition, its module and first line."""
 
     text: str
     module: str
-    file: str
     line: int
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One definition of the notes: where it is printed, and where lispy transcribes it."""
+    """One definition of the notes: the ``number``-th (1 to 47) in the notes' order, in :data:`SECTIONS`
+    ``[section]``, printed as the ``occurrence``-th statement of ``name`` (as the notes spell it: ``p₀``)
+    in ``lispy/notes/<part>.m``; transcribed in the notes' shape at ``transcription`` (``module:path``),
+    and at ``library`` in the form the library uses where it differs (a loop), else ``None``."""
 
     number: int
-    """1 to 47, in the order the notes print the definitions."""
     section: int
-    """Index into :data:`SECTIONS`."""
     part: str
-    """The source file ``lispy/notes/<part>.m`` that holds the statement as printed."""
     name: str
-    """The name as the notes spell it (``p₀``, ``maxval1``)."""
     occurrence: int
-    """1 for the first statement defining ``name`` in ``part``, 2 for the second."""
     transcription: str
-    """``module:path`` of the Python definition in the notes' shape."""
     library: str | None = None
-    """``module:path`` of the form the library uses where it differs (a loop), else ``None``."""
 
     @property
     def anchor(self) -> str:
@@ -125,7 +116,7 @@ def python_source(place: str) -> PythonSource:
     lines = source.splitlines()
     first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
     text = textwrap.dedent("\n".join(lines[first - 1 : node.end_lineno]))
-    return PythonSource(text, module_name, inspect.getsourcefile(module) or "", first)
+    return PythonSource(text, module_name, first)
 
 
 def _defines(statement: ast.stmt, name: str) -> bool:

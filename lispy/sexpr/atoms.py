@@ -1,13 +1,7 @@
 """Atoms in Lisp notation, both ways: :func:`parse_atom` for the reader, :func:`atom_to_string` for
 the printer, kept inverse here so that the reader and the printer depend on the data, not on each
-other.
-
-* ``NIL`` is written ``NIL``; ``True`` and ``False``, truth values, ``T`` and ``NIL``;
-* integers as Python writes them, of any length up to lispy's limit on digits
-  (:func:`get_max_digits`; past it, :class:`IntegerTooLong`), converted subquadratically;
-  decimals ``2.5``, ``1e6``; ``∞`` and ``-∞`` (read also from ``inf``, ``-inf``);
-* a symbol bare when it would read back as the same symbol, otherwise between bars:
-  ``|two words|``, ``|12|``, ``|NIL|``; any other Python object as ``#<repr>``.
+other.  Integers of any length up to lispy's limit on digits (:func:`get_max_digits`; past it,
+:class:`IntegerTooLong`) are converted subquadratically.
 """
 
 from __future__ import annotations
@@ -21,8 +15,7 @@ from typing import Any, Final
 
 from lispy.sexpr.nil import NIL
 
-DELIMITERS = frozenset("()|;\"'`,")
-"""Characters that end a bare symbol; a symbol holding one is written between bars."""
+DELIMITERS = frozenset("()|;\"'`,")  # characters that end a bare symbol
 
 _INTEGER = re.compile(r"[+-]?[0-9]+\Z")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
@@ -31,11 +24,8 @@ _INFINITIES = {"∞": _INF, "+∞": _INF, "inf": _INF, "+inf": _INF, "-∞": -_I
 
 
 def parse_atom(token: str) -> Any:
-    """The atom that ``token`` (a run of symbol characters) stands for.
-
-    ``"NIL"`` gives ``NIL``; ``"12"`` the int 12; ``"2.5"``, ``"1e6"`` floats;
-    ``"∞"``/``"inf"`` and ``"-∞"``/``"-inf"`` infinities; anything else the
-    interned symbol (``str``).  ``"."`` is not an atom (the caller handles it).
+    """The atom that ``token`` (a run of symbol characters, not ``"."``) stands for: ``NIL``, an int, a
+    float (``2.5``, ``1e6``, ``∞``/``inf``, ``-∞``/``-inf``), or else the interned symbol (``str``).
 
     >>> parse_atom("NIL"), parse_atom("-12"), parse_atom("1e3"), parse_atom("inf"), parse_atom("LOSE")
     (NIL, -12, 1000.0, inf, 'LOSE')
@@ -53,8 +43,8 @@ def parse_atom(token: str) -> Any:
 
 
 DEFAULT_MAX_DIGITS: Final = 1_000_000
-"""lispy's limit on the digits of an integer it reads or prints, unless :func:`set_max_digits` changed
-it: a million digits read in about half a second and print in a third (``docs/reliability.md``)."""
+"""lispy's limit on an integer's digits, read or printed, unless :func:`set_max_digits` changed it: a
+million digits read in about half a second and print in a third (``docs/reliability.md``)."""
 
 _max_digits = DEFAULT_MAX_DIGITS
 
@@ -103,10 +93,8 @@ class IntegerTooLong(ValueError):
         )
 
 
-_LEAF = 600
-"""Digits that Python's own ``int`` converts at once: under its smallest allowed limit, 640."""
-_LEAF_BITS = 128
-"""Bits that :class:`decimal.Decimal` converts at once."""
+_LEAF = 600  # digits that Python's own int converts at once: under its smallest allowed limit, 640
+_LEAF_BITS = 128  # bits that decimal.Decimal converts at once
 
 
 def parse_integer(digits: str) -> int:
@@ -204,7 +192,8 @@ def _to_digits(n: int) -> str:
 
 
 def atom_to_string(x: Any) -> str:
-    """Lisp notation for an atom (``NIL``, a symbol, a number, or another Python value).
+    """Lisp notation for an atom: ``NIL`` (and ``False``), ``T``, numbers as Python writes them (``∞``
+    for infinity), a symbol bare if it reads back as itself, else barred; another value ``#<repr>``.
 
     >>> [atom_to_string(x) for x in (NIL, "G", "two words", "12", -3, float("-inf"), False, None)]
     ['NIL', 'G', '|two words|', '|12|', '-3', '-∞', 'NIL', '#<None>']

@@ -1,9 +1,5 @@
-"""Conversions between nested Python data and Lisp data, both ways, at any depth and length.
-
-``from_python([("G", 1), [2, 3]])`` is ``((G . 1) (2 3))``; :func:`to_python` is its inverse.
-Both rebuild the tree bottom-up on an explicit stack (no recursion), with the cyclic garbage
-collector paused while they build.
-"""
+"""Conversions between nested Python data and Lisp data, both ways, at any depth and length: the
+tree rebuilt bottom-up on an explicit stack, the cyclic garbage collector paused."""
 
 from __future__ import annotations
 
@@ -12,17 +8,12 @@ from typing import Any
 
 from lispy.sexpr.data import NIL, Cons, _new, collector_paused, from_iterable
 
-Node = tuple[list[Any] | None, Any]
-"""What a node converts to: ``(None, value)`` for a leaf, ``(children, build)`` for a node whose
-value ``build`` makes from its children's."""
+Node = tuple[list[Any] | None, Any]  # (None, value) for a leaf, (children, build) for a node
 
 
 def from_python(obj: Any) -> Any:
-    """Convert nested Python data to Lisp data.
-
-    A Python ``list`` becomes a proper list, a 2-``tuple`` ``(x, y)`` a cons cell
-    ``(x . y)`` (so ``[("G", 1)]`` is the association list ``((G . 1))``), ``None``
-    becomes ``NIL``; anything else (symbols, numbers, Lisp data) is kept as it is.
+    """Nested Python data as Lisp data: a ``list`` becomes a proper list, a 2-``tuple`` ``(x, y)`` a
+    cons cell ``(x . y)``, ``None`` ``NIL``; anything else (symbols, numbers, Lisp data) is kept.
     Other tuples raise ``TypeError``.
 
     >>> from_python([("G", 1), [2, 3], None, []])
@@ -49,11 +40,8 @@ def _from_python_node(obj: Any) -> Node:
 
 
 def to_python(x: Any) -> Any:
-    """Convert Lisp data to nested Python data, the inverse of :func:`from_python`.
-
-    A proper list becomes a Python ``list``; a cons cell that does not start a
-    proper list becomes a 2-``tuple`` ``(car, cdr)``; ``NIL`` becomes ``[]``;
-    atoms are kept.
+    """Lisp data as nested Python data, the inverse of :func:`from_python`: a proper list becomes a
+    ``list``, another cell a 2-``tuple`` ``(car, cdr)``, ``NIL`` ``[]``; atoms are kept.
 
     >>> to_python(from_python([("G", 1), [2, 3], None]))
     [('G', 1), [2, 3], []]

@@ -8,9 +8,9 @@ numbers (``int``, ``float``; ``float("inf")`` is ``∞``).  A proper list ``(1 2
 ``(1 . (2 . (3 . NIL)))``.
 
 Every operation here is a loop, never a Python recursion, so that lists of 10^6 elements and trees
-10^5 deep compare, hash, print, pickle and copy; the bulk builders pause the cyclic garbage
-collector.  What a cell is underneath (a 2-tuple of 64 bytes), what it promises and what only C
-could stop: ``docs/data.md`` and ``docs/reliability.md``.
+10^5 deep compare, hash, print, pickle and copy; the bulk builders (from :data:`PAUSE_AT` cells)
+pause the cyclic garbage collector.  What a cell is underneath and promises: ``docs/data.md``,
+``docs/reliability.md``.
 """
 
 from __future__ import annotations
@@ -18,18 +18,10 @@ from __future__ import annotations
 import gc
 import pickle
 from array import array
+from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's C field descriptor
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, cast, final
-
-try:  # the C descriptor that collections.namedtuple uses for its fields
-    from collections import _tuplegetter  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - other Pythons
-
-    def _tuplegetter(index: int, doc: str) -> Any:
-        item = tuple.__getitem__  # a cell's own [] refuses
-        return property(lambda cell: item(cell, index), doc=doc)
-
 
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.nil import NIL, Nil
@@ -53,10 +45,8 @@ PAUSE_AT: Final = 2048
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the block and restore it however the block ends (nested
-    pauses leave it to the outermost; the switch is process-wide).  Immutable cells point only at
-    older objects and never form a cycle, yet the collector would walk them again and again while
-    10^6 are built, tripling the cost (``docs/data.md``)."""
+    """Pause the cyclic garbage collector for the block, however it ends (the outermost of nested pauses
+    restores it): cells never form a cycle, yet it would walk 10^6 of them again and again (docs/data.md)."""
     enabled = gc.isenabled()
     try:
         gc.disable()
@@ -67,11 +57,8 @@ def collector_paused() -> Iterator[None]:
 
 
 class LispTypeError(TypeError):
-    """A list function got an atom where it needs a list (or a proper list).
-
-    ``fname`` is the function's name in the notes (``"a"``, ``"d"``, ``"length"``),
-    ``value`` the offending value.  The message names both, in Lisp notation.
-    """
+    """A list function ``fname`` (the notes' name: ``"a"``, ``"length"``) got the atom or dotted list
+    ``value`` where it needs a (proper) list; the message names both, in Lisp notation."""
 
     def __init__(self, fname: str, value: Any, what: str = "is an atom, not a list") -> None:
         self.fname = fname
@@ -292,14 +279,11 @@ def _hash_tree(x: Cons) -> int:
 
 
 def to_string(x: Any) -> str:
-    """Lisp notation for ``x`` (see :mod:`lispy.sexpr.printer`): the cell's own ``repr``.
+    """Lisp notation for ``x``, the cell's own ``repr`` (:mod:`lispy.sexpr.printer`).  Raises
+    :class:`lispy.sexpr.atoms.IntegerTooLong` for an integer past lispy's limit on digits.
 
-    >>> to_string(lisp(1, Cons(2, "G"), "two words", NIL, float("inf")))
-    '(1 (2 . G) |two words| NIL ∞)'
-    >>> to_string("G"), to_string(True), to_string(2.5)
-    ('G', 'T', '2.5')
-
-    Raises :class:`lispy.sexpr.atoms.IntegerTooLong` for an integer past lispy's limit on digits.
+    >>> to_string(lisp(1, Cons(2, "G"), "two words", NIL, float("inf"), True))
+    '(1 (2 . G) |two words| NIL ∞ T)'
     """
     out: list[str] = []
     pending: list[Any] = []  # the cdrs still to print, innermost list last
@@ -370,10 +354,8 @@ class LispPickleError(pickle.UnpicklingError):
 
 
 def unflatten(*parts: Any) -> Cons:
-    """The cell that :func:`flatten` took apart (its last cell), rebuilt with the collector paused.
-
-    ``parts`` are ``(refs, atoms)`` as :func:`flatten` makes them; pickles name this function.
-    Anything else raises :class:`LispPickleError` naming the fault.
+    """The cell that :func:`flatten` took apart into ``parts``, ``(refs, atoms)``, rebuilt (pickles name
+    this function); any other ``parts`` raise :class:`LispPickleError` naming the fault.
 
     >>> unflatten(*flatten(lisp(1, "G")))
     (1 G)
@@ -421,8 +403,6 @@ def _bad_pair(k: int, refs: Any, natoms: int) -> str:
 def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
     """The Lisp list of ``items`` (one level: elements are not converted), ending in ``tail``.
 
-    From :data:`PAUSE_AT` items on, the cyclic garbage collector is paused while the cells are built.
-
     >>> from_iterable([1, 2], tail="G"), from_iterable([])
     ((1 2 . G), NIL)
     """
@@ -448,13 +428,19 @@ def lisp(*items: Any) -> Any:
     return from_iterable(items)
 
 
-def to_pylist(u: Any) -> list[Any]:
-    """The elements of the proper list ``u`` as a Python list (one level).
+def to_pylist(u: Any, fname: str = "to_pylist") -> list[Any]:
+    """The elements of the proper list ``u`` as a Python list (one level), or a :class:`LispTypeError`
+    naming ``fname`` (the list function that asked for them)."""
+    items = []
+    x = u
+    while type(x) is Cons:
+        items.append(x.car)
+        x = x.cdr
+    if x is not NIL:
+        raise _not_a_list(fname, u, x)
+    return items
 
-    Raises :class:`LispTypeError` if ``u`` is an atom other than ``NIL`` or a dotted list.
-    """
-    if u is NIL:
-        return []
-    if type(u) is not Cons:
-        raise LispTypeError("to_pylist", u)
-    return list(u)
+
+def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
+    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
+    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")

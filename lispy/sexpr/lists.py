@@ -19,40 +19,25 @@ from lispy.sexpr.data import (
     LispTypeError,
     _equal,
     _new,
+    _not_a_list,
     collector_paused,
     from_iterable,
     lisp,  # noqa: F401 (the examples build their lists with it)
+    to_pylist,
 )
 
 Fn = Callable[[Any], Any]
 
 
-def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
-    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
-    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")
-
-
 def _cells(u: Any, fname: str) -> Iterator[Cons]:
-    """Each cell of the proper list ``u`` in turn; a LispTypeError naming ``fname`` at an atom tail
-    (``length``, ``member`` and ``assoc``, on the search's hot path, walk inline instead)."""
+    """Each cell of the proper list ``u``, then a LispTypeError naming ``fname`` at an atom tail (``length``,
+    ``member`` and ``assoc``, on the search's hot path, walk inline instead)."""
     x = u
     while type(x) is Cons:
         yield x
         x = x.cdr
     if x is not NIL:
         raise _not_a_list(fname, u, x)
-
-
-def _elements(u: Any, fname: str) -> list[Any]:
-    """The elements of the proper list ``u``, or a LispTypeError naming ``fname``."""
-    items = []
-    x = u
-    while type(x) is Cons:
-        items.append(x.car)
-        x = x.cdr
-    if x is not NIL:
-        raise _not_a_list(fname, u, x)
-    return items
 
 
 def n(u: Any) -> bool:
@@ -65,10 +50,8 @@ def n(u: Any) -> bool:
 
 
 def a(u: Any) -> Any:
-    """``a u``: the car of ``u``.  ``a (x . y) = x``; ``a NIL = NIL``.
-
-    Raises :class:`LispTypeError` for any other atom.  The notes' notation (ch. 5); ``a NIL`` as
-    in MacLisp and Common Lisp, on which ``lose p₀`` of ch. 5 relies.
+    """``a u``: the car of ``u``.  ``a (x . y) = x``; ``a NIL = NIL`` (as in MacLisp and Common Lisp: ch.
+    5's ``lose p₀`` relies on it); any other atom raises :class:`LispTypeError`.
 
     >>> a(lisp("G", "B")), a(Cons(1, "G")), a(NIL)
     ('G', 1, NIL)
@@ -140,10 +123,6 @@ def length(u: Any) -> int:
 
     >>> length(lisp("G", lisp(1, 2), NIL)), length(NIL)
     (3, 0)
-    >>> length(Cons(1, "G"))
-    Traceback (most recent call last):
-        ...
-    lispy.sexpr.data.LispTypeError: length: the argument (1 . G) (a dotted list) is not a proper list
     """
     k, x = 0, u
     while type(x) is Cons:
@@ -155,7 +134,6 @@ def length(u: Any) -> int:
 
 def member(x: Any, u: Any) -> bool:
     """``x ε u ← if n u then false else x = a u ∨ x ε d u``: is ``x`` an element of ``u`` (by ``=``)?
-
     LISP 1.5 ``member``; ch. 5's ``lose p ← a p ε d p``.  Raises on reaching an atom tail.
 
     >>> member("B", lisp("G", "B")), member(lisp(1), lisp(lisp(1), 2)), member(3, NIL)
@@ -179,11 +157,9 @@ def member(x: Any, u: Any) -> bool:
 
 
 def nth(u: Any, k: int) -> Any:
-    """``nth[u,k] ← if k = 1 then u else nth[d u, k-1]``: the tail of ``u`` starting at element ``k``.
-
-    As the notes use it, the ``k``-th element is ``a nth[u,k]`` (ch. 5, ``a nth[puzz, 1 + length a
-    p]``); past the end, ``NIL``.  Raises ``ValueError`` unless ``k`` is an integer ≥ 1,
-    :class:`LispTypeError` on reaching an atom.
+    """``nth[u,k] ← if k = 1 then u else nth[d u, k-1]``: the tail of ``u`` starting at element ``k``
+    (ch. 5's ``a nth[puzz, 1 + length a p]`` is an element); past the end, ``NIL``.  Raises
+    ``ValueError`` unless ``k`` is an integer ≥ 1, :class:`LispTypeError` on reaching an atom.
 
     >>> u = lisp("G", "B", "W")
     >>> nth(u, 1), nth(u, 2), a(nth(u, 3)), nth(u, 5)
@@ -203,11 +179,9 @@ def nth(u: Any, k: int) -> Any:
 
 
 def assoc(x: Any, al: Any) -> Any:
-    """``assoc[x,l] ← if n l then NIL else if a a l = x then a l else assoc[x, d l]``.
-
-    The first element of the association list ``l`` whose car is ``x`` (by ``=``), or ``NIL``
-    (LISP 1.5; ``NIL`` when absent as in MacLisp).  Ch. 5's ``d assoc[a p, graph]`` is a vertex's
-    neighbours.
+    """``assoc[x,l] ← if n l then NIL else if a a l = x then a l else assoc[x, d l]``: the first entry
+    of ``l`` whose car is ``x`` (by ``=``), or ``NIL`` (LISP 1.5; ``NIL`` as in MacLisp).  Ch. 5's
+    ``d assoc[a p, graph]`` is a vertex's neighbours.
 
     >>> graph = lisp(lisp("A", "B", "C"), lisp("B", "C"), lisp("C"))
     >>> assoc("B", graph), d(assoc("A", graph)), assoc("D", graph)
@@ -239,28 +213,26 @@ def reverse(u: Any) -> Any:
     >>> reverse(lisp(1, lisp(2, 3), 4)), reverse(NIL)
     ((4 (2 3) 1), NIL)
     """
-    items = _elements(u, "reverse")
+    items = to_pylist(u, "reverse")
     items.reverse()
     return from_iterable(items)
 
 
 def append(u: Any, v: Any) -> Any:
-    """``u * v ← if n u then v else a u . [d u * v]``: the elements of ``u`` followed by ``v``.
-
-    Copies ``u``'s cells and shares ``v``.  LISP 1.5 ``append``; the notes write it ``*``.
+    """``u * v ← if n u then v else a u . [d u * v]``: the elements of ``u`` followed by ``v``, ``u``'s
+    cells copied and ``v`` shared.  LISP 1.5 ``append``; the notes write it ``*``.
 
     >>> v = lisp(3)
     >>> append(lisp(1, 2), v), append(NIL, v) is v, append(lisp(1), "G")
     ((1 2 3), True, (1 . G))
     """
-    return from_iterable(_elements(u, "append (*)"), v)
+    return from_iterable(to_pylist(u, "append (*)"), v)
 
 
 def upto(u: Any, x: Any) -> Any:
-    """``upto[u,x] ← if x eq u then NIL else a u . upto[d u, x]``: ``u`` up to its tail ``x``.
-
-    ``x`` must be a tail of ``u`` (the same cells, by ``eq``), as ch. 5's ``cycles`` passes it; where
-    it is not, the equation recurs for ever past the end, and this raises ``ValueError`` (E9).
+    """``upto[u,x] ← if x eq u then NIL else a u . upto[d u, x]``: ``u`` up to its tail ``x`` (by ``eq``,
+    as ch. 5's ``cycles`` passes it); where ``x`` is none, the equation recurs for ever past the end,
+    and this raises ``ValueError`` (E9).
 
     >>> u = lisp(1, 2, 3, 4)
     >>> upto(u, nth(u, 3)), upto(u, u), upto(u, NIL)
@@ -277,19 +249,15 @@ def upto(u: Any, x: Any) -> Any:
 
 
 def prup(u: Any, v: Any) -> Any:
-    """``prup[u,v] ← if n u then NIL else [a u . a v] . prup[d u, d v]``: pair up two lists.
+    """``prup[u,v] ← if n u then NIL else [a u . a v] . prup[d u, d v]``: pair up two lists in an
+    association list (LISP 1.5 ``pair``; ch. 5's ``puzz3``).  Missing elements of ``v`` read as ``NIL``.
 
-    An association list (LISP 1.5 ``pair``); ch. 5 builds ``puzz3`` with it.  ``u`` sets the length:
-    missing elements of ``v`` read as ``NIL``, as in the equation.
-
-    >>> prup(lisp(1, 2, 3), lisp("G", "B", "W"))
-    ((1 . G) (2 . B) (3 . W))
-    >>> prup(lisp(1, 2), lisp("G"))
-    ((1 . G) (2))
+    >>> prup(lisp(1, 2, 3), lisp("G", "B")), prup(NIL, lisp(1))
+    (((1 . G) (2 . B) (3)), NIL)
     """
     pairs = []
     y = v
-    for x in _elements(u, "prup"):
+    for x in to_pylist(u, "prup"):
         pairs.append(_new(Cons, (x, a(y))))
         y = d(y)
     return from_iterable(pairs)
@@ -297,19 +265,17 @@ def prup(u: Any, v: Any) -> Any:
 
 def sublis(s: Any, e: Any) -> Any:
     """``sublis[s,e]``: ``e`` with each atom that is a key of the association list ``s`` replaced by
-    its value.  LISP 1.5::
+    its value, at any size and depth (ch. 5's ``puzz4``).  LISP 1.5::
 
         sublis[s,e] ← if atom e then sub2[s,e] else sublis[s, a e] . sublis[s, d e]
         sub2[s,z]   ← if n s then z else if a a s eq z then d a s else sub2[d s, z]
-
-    Ch. 5 builds ``puzz4`` with it.  Any size and depth.
 
     >>> s = lisp(Cons(1, "G"), Cons(2, "B"))
     >>> sublis(s, lisp(2, 1, 2)), sublis(s, lisp(1, lisp(3, 2))), sublis(s, 2)
     ((B G B), (G (3 B)), 'B')
     """
     table: dict[Any, Any] = {}
-    for entry in _elements(s, "sublis"):
+    for entry in to_pylist(s, "sublis"):
         if type(entry) is not Cons:
             raise LispTypeError("sublis", entry, "is an atom, not an entry (key . value)")
         if type(entry.car) is not Cons:  # a cons key is eq to no atom
@@ -321,7 +287,7 @@ def sublis(s: Any, e: Any) -> Any:
         except TypeError:  # an unhashable Python value is no key
             return z
 
-    # A list whose elements are all atoms (the common case) in one pass; a tree by _rebuild.
+    # A list of atoms (the common case) in one pass; a tree by _rebuild.
     cars = []
     x = e
     while type(x) is Cons:
@@ -370,7 +336,6 @@ def _rebuild(e: Any, leaf: Fn) -> Any:
 
 def orlis(u: Any, p: Fn) -> bool:
     """``orlis[u,p] ← if n u then false else p[a u] ∨ orlis[d u, p]``: does some element satisfy ``p``?
-
     Stops at the first that does.  Ch. 5's ``lose p ← orlis[p, λu. a u ε d u]``.
 
     >>> orlis(lisp(1, 2, 3), lambda x: x > 2), orlis(lisp(1, 2), lambda x: x > 2), orlis(NIL, bool)
@@ -400,35 +365,29 @@ def mapcar(u: Any, f: Fn) -> Any:
     >>> mapcar(lisp(1, 2, 3), lambda x: x + 1)
     (2 3 4)
     """
-    return from_iterable([f(x) for x in _elements(u, "mapcar")])
+    return from_iterable([f(x) for x in to_pylist(u, "mapcar")])
 
 
 def maplist(u: Any, f: Fn) -> Any:
-    """``maplist[u,f] ← if n u then NIL else f[u] . maplist[d u, f]``: ``f`` of each *tail*.
-
-    The tails are ``u``'s own cells (ch. 5's ``cycles`` compares them with ``eq``).  LISP 1.5.
+    """``maplist[u,f] ← if n u then NIL else f[u] . maplist[d u, f]``: ``f`` of each *tail*, ``u``'s
+    own cells (ch. 5's ``cycles`` compares them with ``eq``).  LISP 1.5.
 
     >>> maplist(lisp(1, 2, 3), lambda x: x)
     ((1 2 3) (2 3) (3))
-    >>> maplist(lisp(1, 2, 3), length)
-    (3 2 1)
     """
     return from_iterable([f(cell) for cell in _cells(u, "maplist")])
 
 
 def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
-    """``mapcar2[u,v,f] ← if n u then NIL else f[a u, a v] . mapcar2[d u, d v, f]`` (ch. 5).
+    """``mapcar2[u,v,f] ← if n u then NIL else f[a u, a v] . mapcar2[d u, d v, f]`` (ch. 5); missing
+    elements of ``v`` read as ``NIL``, as in the equation.
 
-    ``u`` sets the length; missing elements of ``v`` read as ``NIL``, as in the equation.
-
-    >>> mapcar2(lisp(1, 2), lisp(3, 4), lambda y, z: y + z)
-    (4 6)
     >>> mapcar2(lisp("G", "B"), lisp(1), cons)
     ((G . 1) (B))
     """
     results = []
     y = v
-    for x in _elements(u, "mapcar2"):
+    for x in to_pylist(u, "mapcar2"):
         results.append(f(x, a(y)))
         y = d(y)
     return from_iterable(results)
@@ -444,21 +403,18 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
     >>> mapchoose(lisp(1, 2, 3, 4), lambda x: x % 2 == 0, lambda x: x * 10)
     (20 40)
     """
-    return from_iterable([fn(x) for x in _elements(u, "mapchoose") if pred(x)])
+    return from_iterable([fn(x) for x in to_pylist(u, "mapchoose") if pred(x)])
 
 
 def mapapp(u: Any, fn: Fn) -> Any:
-    """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u, fn]``: append ``fn``'s lists.
+    """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u, fn]``: append ``fn``'s lists, each
+    copied as ``*`` copies (one that is not a list raises).  Ch. 5 (``allsol``), as corrected: the
+    notes print ``.`` for ``*`` and call ``mappap`` (E1, E2).
 
-    Ch. 5 (``allsol``), as corrected: the notes print ``.`` for ``*`` and call ``mappap`` (E1, E2).
-    Each list that ``fn`` returns is copied, as ``*`` copies; one that is not a list raises.
-
-    >>> mapapp(lisp(1, 2), lambda x: lisp(x, x))
-    (1 1 2 2)
-    >>> mapapp(lisp(1, 2, 3), lambda x: lisp(x) if x != 2 else NIL)
-    (1 3)
+    >>> mapapp(lisp(1, 2, 3), lambda x: lisp(x, x) if x != 2 else NIL)
+    (1 1 3 3)
     """
-    parts = [fn(x) for x in _elements(u, "mapapp")]
+    parts = [fn(x) for x in to_pylist(u, "mapapp")]
     result: Any = NIL
     for part in reversed(parts):
         result = append(part, result)

@@ -1,12 +1,9 @@
 """The notes' own list functions exactly as their equations read: recursive, one line per clause.
 
-Four of chapter 5's definitions are list functions: :func:`mapcar2`, :func:`upto`, :func:`mapchoose`
-and :func:`mapapp` (as corrected, ERRATA E1 and E2).  These are their transcriptions, the ones
-:mod:`lispy.notes.index` points a reader to, beside :func:`append`, the notes' ``*`` that ``mapapp``
-calls, and :func:`mapcar`, chapter I's.  They recur once per element, so they reach the recursion
-limit on long lists (where the notes' searches run them, on lispy's deep workers, that is far
-away); :mod:`lispy.sexpr.lists` has the loop forms the library uses, each docstring with its
-equation, and the tests check each loop against its equation on random lists.
+Chapter 5's four list functions (:func:`mapcar2`, :func:`upto`, :func:`mapchoose`, :func:`mapapp`),
+beside :func:`append`, the notes' ``*`` that ``mapapp`` calls, and chapter I's :func:`mapcar`.  They
+recur once per element (far from the limit on lispy's deep workers, where the notes' searches run
+them); :mod:`lispy.sexpr.lists` has the loops the library uses, which the tests check against these.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""``NIL``: the one empty list, which is also an atom.
-
-At the bottom of the data model, below the atoms' notation (:mod:`lispy.sexpr.atoms`) and the cons
-cell (:mod:`lispy.sexpr.data`), both of which need it.
-"""
+"""``NIL``: the one empty list, which is also an atom, below the atoms' notation and the cons cell."""
 
 from __future__ import annotations
 
@@ -12,12 +8,9 @@ from typing import Any, Final, final
 
 @final
 class Nil:
-    """The type of ``NIL``, the one empty list.  ``Nil()`` returns ``NIL`` itself.
-
-    ``NIL`` is an atom and a list at once: it is false in a condition, iterates
-    as no elements, has length 0, and its car and cdr are ``NIL`` (as in MacLisp
-    and Common Lisp; McCarthy's ``lose p₀`` in chapter 5 relies on ``a NIL = NIL``).
-    ``Nil`` is final, like the cell: deriving a class from it raises ``TypeError``.
+    """The type of ``NIL``; ``Nil()`` returns ``NIL`` itself.  ``NIL`` is false, iterates as no elements,
+    has length 0, and its car and cdr are ``NIL`` (as in MacLisp and Common Lisp; ch. 5's ``lose p₀``
+    relies on ``a NIL = NIL``).  ``Nil`` is final: deriving a class from it raises ``TypeError``.
 
     >>> Nil() is NIL, bool(NIL), len(NIL), NIL.car
     (True, False, 0, NIL)
