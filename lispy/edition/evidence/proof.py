@@ -37,8 +37,8 @@ from lispy.sexpr.lists import cons
 __all__ = [
     "CASES",
     "SEED",
-    "Agreement",
     "Case",
+    "RandomEvidence",
     "Structural",
     "agreement",
     "assignment_inputs",
@@ -55,7 +55,7 @@ GRAPH_COUNT = 20
 
 
 @dataclass(frozen=True)
-class Agreement:
+class RandomEvidence:
     """The random-input evidence for one definition.
 
     ``inputs`` says what was drawn; ``trials`` inputs, of which the notes and the transcription
@@ -335,8 +335,8 @@ class _Tally:
             self.disagreement = f"on {shown}: the notes give {error or _shown(value)}, {who} {gives}"
         return False
 
-    def result(self) -> Agreement:
-        return Agreement(
+    def result(self) -> RandomEvidence:
+        return RandomEvidence(
             self.inputs, self.trials, self.agreed, self.seed, self.disagreement, self.library_agreed
         )
 
@@ -382,7 +382,7 @@ def agreement(
     trials: int = 100,
     edited: Definition | Assignment | None = None,
     interpreters: Interpreters | None = None,
-) -> Agreement:
+) -> RandomEvidence:
     """The random-input evidence for ``entry``: ``trials`` inputs drawn for it (:data:`CASES`; for a
     path definition, one input on each of :data:`GRAPH_COUNT` random graphs at most), or, for an
     entry that takes none, its value compared once.  Deterministic for a seed.  With ``edited`` (a
@@ -422,7 +422,7 @@ def agreement(
     return tally.result()
 
 
-def prove(seed: int = SEED, trials: int = 100) -> dict[str, Agreement]:
+def prove(seed: int = SEED, trials: int = 100) -> dict[str, RandomEvidence]:
     """The random-input evidence for every definition of the index that takes inputs or is an
     assignment, by anchor (:func:`agreement`, one set of interpreters for all)."""
     interpreters = Interpreters()

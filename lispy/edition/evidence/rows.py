@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lispy.edition.evidence.examples import Outcome, run
-from lispy.edition.evidence.proof import Agreement, Interpreters, Structural, structural_evidence
+from lispy.edition.evidence.proof import Interpreters, RandomEvidence, Structural, structural_evidence
 from lispy.edition.sources.errata import Erratum, errata_of
 from lispy.edition.sources.original import Original
 from lispy.notes.index import ENTRIES, SECTIONS, Entry, PythonSource
@@ -32,7 +32,7 @@ class Row:
     python_error: str | None
     library: PythonSource | None
     outcome: Outcome | None
-    agreement: Agreement | None
+    agreement: RandomEvidence | None
     structural: Structural
     original: Original | None
 
@@ -50,7 +50,7 @@ def _source(entry: Entry, library: bool) -> tuple[PythonSource | None, str | Non
 
 
 def rows(
-    errata: list[Erratum], proofs: dict[str, Agreement], originals: dict[str, Original] | None = None
+    errata: list[Erratum], proofs: dict[str, RandomEvidence], originals: dict[str, Original] | None = None
 ) -> list[Row]:
     """The 47 rows, in the notes' order."""
     interpreters = Interpreters()
