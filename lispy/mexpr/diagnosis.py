@@ -14,12 +14,11 @@ the operands are computed again from the frame's variables: the notes' definitio
 
 from __future__ import annotations
 
-import ast
 import types
 from typing import Any
 
 from lispy.mexpr.codegen import generate_probe
-from lispy.mexpr.compiler import Unit, unit_of
+from lispy.mexpr.compiler import Unit, compile_function, unit_of
 from lispy.mexpr.errors import EvalError, arity_message, runaway_message, show, signature
 from lispy.mexpr.names import m_name, python_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
@@ -27,21 +26,15 @@ from lispy.sexpr.data import LispTypeError
 
 
 def explain(error: Exception, where: str, line: int, column: int) -> EvalError | None:
-    """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).
-
-    ``None`` if ``error`` was raised outside compiled code (a Python function called
-    from Python) and is not a runaway_message recursion: let it pass unchanged.
-    """
+    """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``);
+    ``None`` for an error raised outside compiled code that is not a runaway recursion."""
     if isinstance(error, EvalError):
         return error
     found = _innermost(error)
     if found is None:
-        limit = getattr(error, "limit", None)
-        return (
-            EvalError(runaway_message(where, limit), where, line, column)
-            if isinstance(error, RecursionError)
-            else None
-        )
+        if not isinstance(error, RecursionError):
+            return None
+        return EvalError(runaway_message(where, getattr(error, "limit", None)), where, line, column)
     unit, frame, place = found
     node = unit.generated.places.get(place)
     at = (unit.where, node.line, node.column) if node is not None else (unit.where, place[0], place[2] + 1)
@@ -122,9 +115,7 @@ def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] |
     variables = {m_name(k): v for k, v in frame.f_locals.items()}
     tree = generate_probe(nodes, variables)
     try:
-        code = compile(ast.Module([tree], []), "<lispy probe>", "exec", dont_inherit=True)
-        function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-        probe = types.FunctionType(function_code, frame.f_globals, "_probe")
+        probe = types.FunctionType(compile_function(tree, "<lispy probe>"), frame.f_globals, "_probe")
         return probe(*variables.values())
     except Exception:
         return None
