@@ -8,18 +8,15 @@ explains it:
 1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
 2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
    compares two applications, and ``λx.a p and x = 0`` compares ``[a p and x]`` with 0;
-3. ``.`` (cons) and ``*`` (append), right-associative: ``a u . upto[d u,x]``,
-   ``cycles[…]*cycles[…]*…``; looser than arithmetic, as in ``fn[a u] . mapapp[…]``;
-4. ``or``, then ``and`` (bitwise on numbers, as ``puzza``'s words need, logical on truth values);
-5. ``+``: ``poo a v +16zap d v``, ``1 + length a p``;
-6. a number before an application multiplies: ``16zap d v`` is 16 × ``zap d v``;
+3. ``.`` (cons) and ``*`` (append), right-associative, looser than arithmetic:
+   ``fn[a u] . mapapp[…]``;
+4. ``or``, then ``and``; 5. ``+``; 6. a number before an application multiplies (``16zap d v``);
 7. application by juxtaposition, of a lower-case name to one argument, to the right:
-   ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
+   ``length a p`` is ``length[a[p]]``.
 
-Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms, as in
-the notes.  A parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value,
-``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).  ``{e}[f]`` applies
-``f`` to the value of ``e``.
+Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms.  A
+parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value (ERRATA E6).
+``{e}[f]`` applies ``f`` to the value of ``e``.
 """
 
 from __future__ import annotations
@@ -142,8 +139,7 @@ class MSyntaxError(SyntaxError):
         super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
         self.column = at
-        self.expected = expected
-        """Where the text ends too soon: the grammar's names for the tokens that could come next."""
+        self.expected = expected  # where the text ends too soon: the tokens that could come next
 
 
 _ALIASES = {"alpha": "α", "beta": "β"}
@@ -164,9 +160,6 @@ class _ToTree(Transformer[Token, Node]):
     def __init__(self, data: list[Any]) -> None:
         super().__init__()
         self.data = data  # the quoted data, numbered by their QUOTED tokens
-
-    def repl_input(self, node: Node) -> Node:
-        return node
 
     def var(self, name: Token) -> Node:
         return Var(_name(name), **_at(name))
@@ -272,9 +265,8 @@ def _parser() -> Lark:
 
 
 MAX_INPUT = 100_000
-"""The longest text (in characters) read as one input or statement: the notes' longest definition
-is a few hundred; the parser's memory grows with the text (about 500 bytes a character for a long
-sum), so a runaway paste is refused before it is parsed."""
+"""The longest text (in characters) read at once: the parser's memory grows with the text (about
+500 bytes a character for a long sum), so a runaway paste is refused before it is parsed."""
 
 _SHOWN = 120
 """How much of a long line an error shows, around the place."""
@@ -337,11 +329,8 @@ def _first_line(text: str) -> tuple[int, int]:
 
 
 def parse_statement(text: str, where: str = "") -> Definition | Assignment:
-    """A definition ``f[x,y] ← e`` / ``f x ← e`` or an assignment ``x ← e`` / ``x = e``.
-
-    Raises :class:`MSyntaxError` (a ``SyntaxError``) naming ``where``, the line and
-    the column, with the line and a caret under the place.
-    """
+    """A definition ``f[x,y] ← e`` / ``f x ← e`` or an assignment ``x ← e`` / ``x = e``; raises
+    :class:`MSyntaxError` naming ``where``, the line and the column."""
     node = _parse(text, "file_statement", where)
     assert isinstance(node, (Definition, Assignment))
     return node
