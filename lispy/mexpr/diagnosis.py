@@ -20,7 +20,7 @@ from typing import Any
 from lispy.mexpr.codegen import generate_probe
 from lispy.mexpr.compiler import Unit, compile_function, unit_of
 from lispy.mexpr.errors import EvalError, arity_message, runaway_message, show, signature
-from lispy.mexpr.names import m_name, python_name
+from lispy.mexpr.names import m_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
 
@@ -77,9 +77,10 @@ def _call_message(node: Call, frame: types.FrameType, error: Exception, where: s
     if isinstance(error, LispTypeError):
         return str(error)
     if isinstance(error, TypeError):
-        fn = _function(node, frame)
-        if fn is _UNKNOWN:
+        values = _probe(frame, (node.fn,))  # the function's value, as in the frame
+        if values is None:
             return f"{shown}: {error}"
+        fn = values[0]
         if not callable(fn):
             given = "" if isinstance(node.fn, Var) else " ({e}[f] applies the function f to the value of e)"
             return f"{shown} is {show(fn)}, not a function{given}"
@@ -95,19 +96,6 @@ _APPEND = (
     "; * is append in the notes' notation, which multiplies only by a number written before an"
     " application, as in 16zap d v"
 )
-_UNKNOWN = object()
-
-
-def _function(node: Call, frame: types.FrameType) -> Any:
-    """The value of the function that ``node`` calls, in ``frame``."""
-    if isinstance(node.fn, Var):
-        identifier = python_name(node.fn.name)
-        for scope in (frame.f_locals, frame.f_globals):
-            if identifier in scope:
-                return scope[identifier]
-        return _UNKNOWN
-    values = _probe(frame, (node.fn,))
-    return values[0] if values else _UNKNOWN
 
 
 def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] | None:

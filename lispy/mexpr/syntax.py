@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -243,13 +244,11 @@ class _ToTree(Transformer[Token, Node]):
         return Assignment(_name(name), rest[-1], **_at(name))
 
 
-def _distinct(params: Any, shown: str, at: Token) -> None:
+def _distinct(params: Sequence[str], shown: str, at: Token) -> None:
     """Refuse a parameter named twice (``λxx. e``, ``f[x,x] ← e``): which one would the body mean?"""
-    seen: set[str] = set()
-    for p in params:
-        if p in seen:
-            raise _Invalid(f"{shown}: the parameter {p} is named twice", at)
-        seen.add(p)
+    twice = next((p for i, p in enumerate(params) if p in params[:i]), None)
+    if twice is not None:
+        raise _Invalid(f"{shown}: the parameter {twice} is named twice", at)
 
 
 class _Invalid(Exception):
