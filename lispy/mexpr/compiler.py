@@ -26,15 +26,14 @@ from lispy.mexpr.syntax import Assignment, Definition, Node
 
 @dataclass(frozen=True, eq=False)
 class Unit:
-    """One statement or input, compiled: where it comes from, its Python, its code."""
+    """One statement or input, compiled: ``where`` (the definition's name, or ``input``: what errors
+    in it name), its ``source``, its Python (``generated``: the tree, its uses and places), and the
+    ``code`` of the function to call (the definition's, or one of no arguments giving the value)."""
 
     where: str
-    """The definition's name, or ``input``: what errors in it name."""
     source: Definition | Assignment | Node
     generated: Generated
-    """The Python syntax tree (a ``def``, an assignment or an expression), its uses and places."""
     code: types.CodeType
-    """The code of the function to call: the definition's, or one of no arguments giving the value."""
 
 
 _UNITS: dict[int, tuple[weakref.ref[types.CodeType], Unit]] = {}
@@ -58,12 +57,9 @@ def unit_of(code: types.CodeType) -> Unit | None:
 def compile_unit(
     source: Definition | Assignment | Node, where: str, predicates: Iterable[str] = PREDICATES
 ) -> Unit:
-    """Compile a definition, an assignment or an expression; ``where`` names it in errors.
-
-    The same statement (the same object: the notes' statements are read once) compiles once, its
-    unit shared by every environment it is loaded into.  Raises :class:`EvalError` if the
-    expression is nested too deeply for Python to compile, or if Python would refuse it.
-    """
+    """Compile a definition, an assignment or an expression; ``where`` names it in errors.  The same
+    statement object compiles once, its unit shared by every environment it is loaded into.  Raises
+    :class:`EvalError` if it is nested too deeply for Python to compile, or if Python refuses it."""
     key = (id(source), where, frozenset(predicates))
     found = _COMPILED.get(key)
     if found is not None and found[0] is source:

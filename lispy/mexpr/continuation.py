@@ -25,7 +25,6 @@ from dataclasses import dataclass, field, replace
 from lispy.mexpr.quoting import ENDS_ATOM, PRIME_AFTER
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
-INCOMPLETE = "ends too soon"
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 _OPENING = {v: k for k, v in _CLOSING.items()}
 _WORDS = {"ELSE": "'else' and the expression after it", "THEN": "'then', 'else' and their expressions"}
@@ -53,7 +52,7 @@ def _waiting(scanner: _Scanner, text: Callable[[], str]) -> str | None:
     try:
         parse_expression(whole)
     except MSyntaxError as e:
-        if INCOMPLETE not in e.reason:
+        if "ends too soon" not in e.reason:
             return None
         words = next((words for token, words in _WORDS.items() if token in e.expected), None)
         return scanner.open_bracket() or words or _REST
@@ -80,10 +79,8 @@ class _Scanner:
     ifs: int = 0
     thens: int = 0
     elses: int = 0
-    last: str = "operand"
-    """The kind of the last token: "operand", "operator" (wants a right side), "open", "close", "}"."""
-    broken: bool = False
-    """A closing bracket that closes nothing, or a quote before nothing: the parser will say what."""
+    last: str = "operand"  # the last token's kind: "operand", "operator" (wants a right side), "open", …
+    broken: bool = False  # a bracket that closes nothing, a quote before nothing: the parser says what
 
     def copy(self) -> _Scanner:
         return replace(self, stack=list(self.stack))
@@ -207,8 +204,7 @@ class _Scanner:
 class Input:
     """A complete input (``waiting`` is ``None``), or one ended unfinished: then ``waiting`` says for what."""
 
-    line: int
-    """The line of the source (a file, the pipe, the session) where it begins, from 1."""
+    line: int  #: where it begins in its source (a file, the pipe, the session), from 1
     text: str
     waiting: str | None = None
 
@@ -277,6 +273,6 @@ class Collector:
         return [self._end()] if self._lines else []
 
     def _end(self) -> Input:
-        ended = Input(self._start, "\n".join(self._lines), self.waiting or "the rest of the expression")
+        ended = Input(self._start, "\n".join(self._lines), self.waiting or _REST)
         self._lines, self.waiting = [], None
         return ended

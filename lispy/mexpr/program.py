@@ -111,12 +111,9 @@ def statements(part: str, corrected: bool = True, printed_names: Iterable[str] =
 
 def notes(*parts: str, corrected: bool = True, printed: Iterable[str] = (), **bindings: Any) -> Environment:
     """An environment with the given parts of the notes compiled and loaded (:func:`load`) after
-    ``bindings``, what the notes leave to the application (``graph`` and ``final`` for paths).
-
-    ``printed`` names definitions to take as printed although corrected (to see one erratum at a
-    time).  Raises ``MSyntaxError`` for a statement that does not read (as the printed ``puzz2``
-    does not), ``EvalError`` for an assignment that fails.
-    """
+    ``bindings``, what the notes leave to the application (``graph`` and ``final`` for paths);
+    ``printed`` names definitions to take as printed although corrected (one erratum at a time).
+    Raises ``MSyntaxError`` for a statement that does not read (as the printed ``puzz2`` does not)."""
     m = Environment()
     m.bind(**bindings)
     return load(m, (s.parse() for part in parts for s in statements(part, corrected, printed)))

@@ -47,10 +47,7 @@ class LoadError(CommandError):
 
 
 class Session:
-    """One REPL session: an environment, and what to do with each complete input.
-
-    ``say`` prints values, ``complain`` errors; ``help`` is the text ``:help`` prints.
-    """
+    """One REPL session: ``say`` prints values, ``complain`` errors; ``help`` is what ``:help`` prints."""
 
     def __init__(
         self,
@@ -66,7 +63,7 @@ class Session:
         self.help = help
         self.failures = 0
         self.done = False
-        self.interrupted = "interrupted"  # what Ctrl-C during an evaluation prints
+        self.interrupted = "interrupted"  #: what Ctrl-C during an evaluation prints
 
     def run_lines(self, lines: Iterable[str]) -> None:
         """Evaluate the lines of a file, a pipe or a page's text, each complete input with its line

@@ -140,7 +140,7 @@ class MSyntaxError(SyntaxError):
         super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
         self.column = at
-        self.expected = expected  # where the text ends too soon: the tokens that could come next
+        self.expected = expected  #: where the text ends too soon: the tokens that could come next
 
 
 _ALIASES = {"alpha": "α", "beta": "β"}
