@@ -130,8 +130,8 @@ class MSyntaxError(SyntaxError):
         at = column
         lines = text.split("\n")
         source_line = lines[line - 1] if 0 < line <= len(lines) else ""
-        start = max(0, column - _SHOWN // 2) if len(source_line) > _SHOWN else 0
-        if start or len(source_line) > _SHOWN:  # a long line: the part around the place, marked cut
+        if len(source_line) > _SHOWN:  # a long line: the part around the place, marked cut
+            start = max(0, column - _SHOWN // 2)
             cut = source_line[start : start + _SHOWN]
             source_line = ("…" if start else "") + cut + ("…" if start + _SHOWN < len(source_line) else "")
             column = column - start + (1 if start else 0)
