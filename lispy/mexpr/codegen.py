@@ -11,11 +11,11 @@ The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
     (p)             lisp(p)                 (2 3 4 5)          read('(2 3 4 5)')
     LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
 
-A condition is written as it is where the generator can see that it gives a truth value (a
-comparison, a call of :data:`~lispy.mexpr.runtime.PREDICATES`, ``and``/``or``/``if`` of those),
-else as ``truth(p)``.  Every Python node carries the place of its M-expression node, its end the
-last place in that node's subtree, so that a call and the name it calls never share a place;
-:class:`Generated` keeps, by place, where an error can happen, and each global name used (:class:`Use`).
+A condition that surely gives a truth value (a comparison, a call of
+:data:`~lispy.mexpr.runtime.PREDICATES`, ``and``/``or``/``if`` of those) is written as it is, any
+other as ``truth(p)``.  Every Python node carries the place of its M-expression node (its end the
+last place in that node's subtree, so that a call and the name it calls never share a place);
+:class:`Generated` keeps, by place, where an error can happen, and each global name used.
 """
 
 from __future__ import annotations
@@ -76,11 +76,8 @@ class Generated:
 
 
 def generate(source: Definition | Assignment | Node, predicates: Iterable[str] = PREDICATES) -> Generated:
-    """The Python syntax tree of a definition (a ``def``), an assignment (``x = e``) or an expression.
-
-    ``predicates``: the global names bound to functions that always give a truth value
-    (``n``, ``atom``, …, unless redefined), whose calls are tests as they stand.
-    """
+    """The Python syntax tree of a definition (a ``def``), an assignment (``x = e``) or an expression;
+    the calls of ``predicates`` (``n``, ``atom``, … unless redefined) are tests as they stand."""
     generator = _Generator(frozenset(predicates))
     if isinstance(source, Definition):
         tree: Any = generator.definition(source)
@@ -95,11 +92,8 @@ def generate(source: Definition | Assignment | Node, predicates: Iterable[str] =
 
 
 def generate_probe(nodes: Sequence[Node], params: Iterable[str]) -> ast.FunctionDef:
-    """``def _probe(params): return (n1, n2, …)``: the values of ``nodes`` given the parameters' values.
-
-    Every condition is tested with ``truth``, so the probe means what the nodes mean
-    whatever the global names are bound to.
-    """
+    """``def _probe(params): return (n1, n2, …)``, every condition tested with ``truth`` (so that it
+    means what the nodes mean whatever the global names are bound to)."""
     generator = _Generator(frozenset())
     local = frozenset(params)
     values = [generator.expression(node, local)[0] for node in nodes]
@@ -114,8 +108,7 @@ def returning(value: ast.expr) -> ast.FunctionDef:
 
 
 def _function(name: str, args: ast.arguments, body: list[ast.stmt]) -> ast.FunctionDef:
-    """``def name(args): body``, with every field of this Python's syntax tree: 3.12 added
-    ``type_params``, which a tree read by ``ast.parse`` there always has."""
+    """``def name(args): body``, with 3.12's ``type_params`` where there is one."""
     fields: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12) else {}
     return ast.FunctionDef(name, args, body, [], **fields)
 
@@ -137,8 +130,7 @@ class EmitError(ValueError):
 
 
 def _located(tree: Any, place: Place) -> Any:
-    """``tree`` at ``place``; a place Python would refuse (an end before its start) is narrowed to
-    its start: places are lispy's own bookkeeping, for errors only."""
+    """``tree`` at ``place``, an end before its start (which Python refuses) narrowed to the start."""
     line, end_line, column, end_column = place
     line, column = max(line, 1), max(column, 0)
     if (end_line, end_column) < (line, column):
@@ -238,10 +230,10 @@ class _Generator:
             return _call(_name("read", place), [text], place), _at(node)
         return _located(ast.Constant(value), place), _at(node)
 
-    def _var(self, node: Var, local: frozenset[str]) -> tuple[ast.expr, Where]:
+    def _var(self, node: Var, local: frozenset[str], arity: int | None = None) -> tuple[ast.expr, Where]:
         place = _place(_at(node), _at(node))
         if node.name not in local:
-            self.uses.append(Use(node.name, *_at(node), None))
+            self.uses.append(Use(node.name, *_at(node), arity))
             self.places.setdefault(place, node)
         return _name(python_name(node.name), place), _at(node)
 
@@ -278,9 +270,7 @@ class _Generator:
     def _listlit(self, node: ListLit, local: frozenset[str]) -> tuple[ast.expr, Where]:
         datum = _constant(node)
         if datum is not None:
-            end = max(
-                [_at(node), *(_last(x) for x in node.items), *([_last(node.tail)] if node.tail else [])]
-            )
+            end = _last(node)
             place = _place(_at(node), end)
             if datum is NIL:
                 return _name("NIL", place), end
@@ -300,12 +290,8 @@ class _Generator:
 
     def _call(self, node: Call, local: frozenset[str]) -> tuple[ast.expr, Where]:
         args = [self.expression(x, local) for x in node.args]
-        if isinstance(node.fn, Var) and node.fn.name not in local:
-            fn_place = _place(_at(node.fn), _at(node.fn))
-            self.uses.append(Use(node.fn.name, *_at(node.fn), len(args)))
-            self.places.setdefault(fn_place, node.fn)
-            fn: ast.expr = _name(python_name(node.fn.name), fn_place)
-            fn_end = _at(node.fn)
+        if isinstance(node.fn, Var):
+            fn, fn_end = self._var(node.fn, local, len(args))
         else:
             fn, fn_end = self.expression(node.fn, local)
         end = max([_at(node), fn_end, *(e for _, e in args)])

@@ -2,11 +2,10 @@
 
 The syntax tree that :mod:`lispy.mexpr.codegen` builds is given to Python's own ``compile``, and the
 function made with ``types.FunctionType`` over an environment's namespace: neither ``eval`` nor
-``exec`` is used, and no text a user types is compiled as Python.  A definition ``f[x,y] ← e`` is
-the plain function ``def f(x, y): return e`` (a recursion of them is a chain of Python-to-Python
-calls, which use no C stack); an assignment or an input, a function of no arguments.  Each code
-object (a definition's, and each ``λ``'s in it) is registered with its :class:`Unit`, so that an
-error raised in it names the definition, line and column (:mod:`lispy.mexpr.diagnosis`).
+``exec`` is used.  A definition ``f[x,y] ← e`` is the plain function ``def f(x, y): return e``; an
+assignment or an input, a function of no arguments.  Each code object (a definition's, and each
+``λ``'s in it) is registered with its :class:`Unit`, so that an error raised in it names the
+definition, line and column (:mod:`lispy.mexpr.diagnosis`).
 """
 
 from __future__ import annotations
@@ -27,15 +26,14 @@ from lispy.mexpr.syntax import Assignment, Definition, Node
 
 @dataclass(frozen=True, eq=False)
 class Unit:
-    """One statement or input, compiled: where it comes from, its Python, its code."""
+    """One statement or input, compiled: ``where`` (the definition's name, or ``input``: what errors
+    in it name), its ``source``, its Python (``generated``: the tree, its uses and places), and the
+    ``code`` of the function to call (the definition's, or one of no arguments giving the value)."""
 
     where: str
-    """The definition's name, or ``input``: what errors in it name."""
     source: Definition | Assignment | Node
     generated: Generated
-    """The Python syntax tree (a ``def``, an assignment or an expression), its uses and places."""
     code: types.CodeType
-    """The code of the function to call: the definition's, or one of no arguments giving the value."""
 
 
 _UNITS: dict[int, tuple[weakref.ref[types.CodeType], Unit]] = {}
@@ -59,16 +57,9 @@ def unit_of(code: types.CodeType) -> Unit | None:
 def compile_unit(
     source: Definition | Assignment | Node, where: str, predicates: Iterable[str] = PREDICATES
 ) -> Unit:
-    """Compile a definition, an assignment or an expression; ``where`` names it in errors.
-
-    The same statement (the same object: the notes' statements are read once) compiles once, so
-    the notes' parts, loaded into many environments, share their units (immutable; each environment
-    makes its own function of one, :func:`make_function`).
-
-    Raises :class:`EvalError` if the expression is nested too deeply for Python to compile, or if
-    Python would refuse what was built for it (the generator checks names, parameters and places as
-    it builds: :class:`~lispy.mexpr.codegen.EmitError`).
-    """
+    """Compile a definition, an assignment or an expression; ``where`` names it in errors.  The same
+    statement object compiles once, its unit shared by every environment it is loaded into.  Raises
+    :class:`EvalError` if it is nested too deeply for Python to compile, or if Python refuses it."""
     key = (id(source), where, frozenset(predicates))
     found = _COMPILED.get(key)
     if found is not None and found[0] is source:
@@ -93,20 +84,24 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
             value = tree.value if isinstance(tree, ast.Assign) else tree
             assert isinstance(value, ast.expr)
             tree = returning(value)
-        module = ast.Module([tree], [])
         with warnings.catch_warnings():  # {λx.x + 1}[2] calls 2: lispy's error says so when it runs
             warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(module, CODE_FILE.format(where), "exec", dont_inherit=True)
+            function_code = compile_function(tree, CODE_FILE.format(where))
     except RecursionError:
         raise EvalError("the expression is nested too deeply to compile", where, line, column) from None
     except EmitError as e:
         raise EvalError(e.reason, where, e.line, e.column) from None
     except (SyntaxError, ValueError, TypeError) as e:  # what the checks let through: still lispy's error
         raise EvalError(f"Python refuses the compiled code: {e}", where, line, column) from None
-    function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     unit = Unit(where, source, generated, function_code)
     _register(function_code, unit)
     return unit
+
+
+def compile_function(tree: ast.FunctionDef, filename: str) -> types.CodeType:
+    """The code of the function that the ``def`` ``tree`` defines, compiled as from ``filename``."""
+    code = compile(ast.Module([tree], []), filename, "exec", dont_inherit=True)
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
 
 
 def make_function(unit: Unit, namespace: dict[str, Any]) -> types.FunctionType:

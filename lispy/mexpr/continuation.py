@@ -25,7 +25,6 @@ from dataclasses import dataclass, field, replace
 from lispy.mexpr.quoting import ENDS_ATOM, PRIME_AFTER
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 
-INCOMPLETE = "ends too soon"
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 _OPENING = {v: k for k, v in _CLOSING.items()}
 _WORDS = {"ELSE": "'else' and the expression after it", "THEN": "'then', 'else' and their expressions"}
@@ -35,12 +34,8 @@ _REST = "the rest of the expression"
 
 
 def waiting_for(text: str, first_line: int = 1) -> str | None:
-    """What the unfinished input ``text`` (its first line numbered ``first_line``) waits for, or
-    ``None`` if it is not unfinished.
-
-    ``None`` also for text that is wrong whatever follows it: the error is reported at once.
-    The text is scanned once (:class:`_Scanner`) and parsed only if the scan finds it may be complete.
-    """
+    """What the unfinished input ``text`` (its first line numbered ``first_line``) waits for; ``None``
+    if it is complete, or wrong whatever follows it (the error is reported at once)."""
     scanner = _Scanner()
     for number, line in enumerate(text.split("\n"), first_line):
         scanner.feed(line, number)
@@ -48,8 +43,8 @@ def waiting_for(text: str, first_line: int = 1) -> str | None:
 
 
 def _waiting(scanner: _Scanner, text: Callable[[], str]) -> str | None:
-    """What the text that ``scanner`` has seen waits for: from the scan alone where it is surely
-    unfinished, else (once per input that may be complete) from a parse of ``text()``."""
+    """What the text ``scanner`` has seen waits for: from the scan where it is surely unfinished,
+    else from a parse of ``text()``."""
     surely = scanner.waiting_for()
     if surely is not None:
         return surely
@@ -57,7 +52,7 @@ def _waiting(scanner: _Scanner, text: Callable[[], str]) -> str | None:
     try:
         parse_expression(whole)
     except MSyntaxError as e:
-        if INCOMPLETE not in e.reason:
+        if "ends too soon" not in e.reason:
             return None
         words = next((words for token, words in _WORDS.items() if token in e.expected), None)
         return scanner.open_bracket() or words or _REST
@@ -75,10 +70,8 @@ def _complete(text: str) -> bool:
 @dataclass
 class _Scanner:
     """Brackets, quoted data and the words ``if``/``then``/``else``, scanned a line at a time and
-    never again: what decides, in time linear in the input, whether an input is surely unfinished
-    (an open bracket, an ``if`` without its ``else``, an operator without its right operand).
-    Whatever it cannot see is left to the parser, which is run only when the scan finds the input
-    may be complete."""
+    never again, so that whether an input is surely unfinished is found in time linear in it; the
+    parser is run only when the scan finds the input may be complete."""
 
     stack: list[tuple[str, int, int, bool]] = field(default_factory=list)
     """The open brackets: the bracket, its line and column, whether it opens a quoted list."""
@@ -86,10 +79,8 @@ class _Scanner:
     ifs: int = 0
     thens: int = 0
     elses: int = 0
-    last: str = "operand"
-    """The kind of the last token: "operand", "operator" (wants a right side), "open", "close", "}"."""
-    broken: bool = False
-    """A closing bracket that closes nothing, or a quote before nothing: the parser will say what."""
+    last: str = "operand"  # the last token's kind: "operand", "operator" (wants a right side), "open", …
+    broken: bool = False  # a bracket that closes nothing, a quote before nothing: the parser says what
 
     def copy(self) -> _Scanner:
         return replace(self, stack=list(self.stack))
@@ -102,7 +93,7 @@ class _Scanner:
         return f"{_CLOSING[bracket]!r} to close the {bracket!r} at line {line}, column {column}"
 
     def waiting_for(self) -> str | None:
-        """What the text scanned so far surely waits for, or ``None`` if it may be complete (or broken)."""
+        """What the text scanned so far surely waits for, or ``None``."""
         if self.broken:
             return None
         if self.stack:
@@ -213,8 +204,7 @@ class _Scanner:
 class Input:
     """A complete input (``waiting`` is ``None``), or one ended unfinished: then ``waiting`` says for what."""
 
-    line: int
-    """The line of the source (a file, the pipe, the session) where it begins, from 1."""
+    line: int  #: where it begins in its source (a file, the pipe, the session), from 1
     text: str
     waiting: str | None = None
 
@@ -239,10 +229,7 @@ class Collector:
         return len(self._lines)
 
     def add(self, number: int, line: str) -> list[Input]:
-        """The inputs that line ``number`` completes or ends (none while an input goes on).
-
-        Each line is scanned once, and the input parsed whole only when the scan finds that it
-        may be complete, so an input of n lines costs time linear in n."""
+        """The inputs that line ``number`` completes or ends (none while an input goes on)."""
         empty, comment = not line.strip(), line.lstrip().startswith(";")
         if not self._lines:
             if empty or comment:
@@ -270,7 +257,7 @@ class Collector:
         return self._settle("\n".join(self._lines) if waiting is None else "", waiting)
 
     def _settle(self, text: str, waiting: str | None) -> list[Input]:
-        """The input collected so far, ``text``, waits for ``waiting`` (goes on) or is complete."""
+        """The input so far, ``text``, waits for ``waiting`` (and goes on) or is complete."""
         self.waiting = waiting
         if waiting is not None:
             return []
@@ -286,6 +273,6 @@ class Collector:
         return [self._end()] if self._lines else []
 
     def _end(self) -> Input:
-        ended = Input(self._start, "\n".join(self._lines), self.waiting or "the rest of the expression")
+        ended = Input(self._start, "\n".join(self._lines), self.waiting or _REST)
         self._lines, self.waiting = [], None
         return ended

@@ -14,34 +14,27 @@ the operands are computed again from the frame's variables: the notes' definitio
 
 from __future__ import annotations
 
-import ast
 import types
 from typing import Any
 
 from lispy.mexpr.codegen import generate_probe
-from lispy.mexpr.compiler import Unit, unit_of
+from lispy.mexpr.compiler import Unit, compile_function, unit_of
 from lispy.mexpr.errors import EvalError, arity_message, runaway_message, show, signature
-from lispy.mexpr.names import m_name, python_name
+from lispy.mexpr.names import m_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
 
 
 def explain(error: Exception, where: str, line: int, column: int) -> EvalError | None:
-    """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``).
-
-    ``None`` if ``error`` was raised outside compiled code (a Python function called
-    from Python) and is not a runaway_message recursion: let it pass unchanged.
-    """
+    """The :class:`EvalError` for ``error``, raised while evaluating ``where`` (at ``line``, ``column``);
+    ``None`` for an error raised outside compiled code that is not a runaway recursion."""
     if isinstance(error, EvalError):
         return error
     found = _innermost(error)
     if found is None:
-        limit = getattr(error, "limit", None)
-        return (
-            EvalError(runaway_message(where, limit), where, line, column)
-            if isinstance(error, RecursionError)
-            else None
-        )
+        if not isinstance(error, RecursionError):
+            return None
+        return EvalError(runaway_message(where, getattr(error, "limit", None)), where, line, column)
     unit, frame, place = found
     node = unit.generated.places.get(place)
     at = (unit.where, node.line, node.column) if node is not None else (unit.where, place[0], place[2] + 1)
@@ -84,9 +77,10 @@ def _call_message(node: Call, frame: types.FrameType, error: Exception, where: s
     if isinstance(error, LispTypeError):
         return str(error)
     if isinstance(error, TypeError):
-        fn = _function(node, frame)
-        if fn is _UNKNOWN:
+        values = _probe(frame, (node.fn,))  # the function's value, as in the frame
+        if values is None:
             return f"{shown}: {error}"
+        fn = values[0]
         if not callable(fn):
             given = "" if isinstance(node.fn, Var) else " ({e}[f] applies the function f to the value of e)"
             return f"{shown} is {show(fn)}, not a function{given}"
@@ -102,19 +96,6 @@ _APPEND = (
     "; * is append in the notes' notation, which multiplies only by a number written before an"
     " application, as in 16zap d v"
 )
-_UNKNOWN = object()
-
-
-def _function(node: Call, frame: types.FrameType) -> Any:
-    """The value of the function that ``node`` calls, in ``frame``."""
-    if isinstance(node.fn, Var):
-        identifier = python_name(node.fn.name)
-        for scope in (frame.f_locals, frame.f_globals):
-            if identifier in scope:
-                return scope[identifier]
-        return _UNKNOWN
-    values = _probe(frame, (node.fn,))
-    return values[0] if values else _UNKNOWN
 
 
 def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] | None:
@@ -122,9 +103,7 @@ def _probe(frame: types.FrameType, nodes: tuple[Node, ...]) -> tuple[Any, ...] |
     variables = {m_name(k): v for k, v in frame.f_locals.items()}
     tree = generate_probe(nodes, variables)
     try:
-        code = compile(ast.Module([tree], []), "<lispy probe>", "exec", dont_inherit=True)
-        function_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-        probe = types.FunctionType(function_code, frame.f_globals, "_probe")
+        probe = types.FunctionType(compile_function(tree, "<lispy probe>"), frame.f_globals, "_probe")
         return probe(*variables.values())
     except Exception:
         return None

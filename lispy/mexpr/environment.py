@@ -1,19 +1,15 @@
 """Running M-expressions: a global environment of compiled definitions.
 
-An :class:`Environment` holds the global names: the list functions the notes take from their
-chapter I (:data:`lispy.mexpr.runtime.BUILTINS`), and the definitions, assignments and Python values
-loaded.  Each definition is compiled to a Python function (:mod:`lispy.mexpr.compiler`) that looks
-its global names up when it runs, so definitions may refer to ones loaded later.  An environment
-may have an ``outer`` one, from which it takes, whenever an evaluation reaches it, the names it uses
-and does not bind: so a REPL session holds several applications of the notes, each its own
-environment with its own ``successors`` (``docs/mexpr.md``).
+An :class:`Environment` holds the global names: the notes' chapter I functions
+(:data:`lispy.mexpr.runtime.BUILTINS`), and the definitions, assignments and Python values loaded.
+Each definition is a Python function (:mod:`lispy.mexpr.compiler`) that looks its global names up
+when it runs, so definitions may refer to ones loaded later.  An environment may have an ``outer``
+one, from which it takes the names it uses and does not bind: so a REPL session holds several
+applications of the notes, each with its own ``successors`` (``docs/mexpr.md``).
 
-Before anything runs, an evaluation checks every global name it can reach, each in the environment
-of the definition that uses it: a name not bound, or a definition called with the wrong number of
-arguments, is an :class:`EvalError` naming the definition, line and column.  Errors while running
-are ``EvalError`` too (:mod:`lispy.mexpr.diagnosis`), runaway recursion included: evaluation runs
-through :func:`lispy.runtime.recursion.run_deep`, so deep recursion works and a runaway one is an
-error, never a crash.
+Before anything runs, an evaluation checks every global name it can reach (bound, and called with
+its definition's arity); errors while running, runaway recursion included, are :class:`EvalError`
+too (:mod:`lispy.mexpr.diagnosis`): evaluation runs through :func:`lispy.runtime.recursion.run_deep`.
 """
 
 from __future__ import annotations
@@ -43,23 +39,20 @@ _OWNER = "__environment__"
 
 @dataclass(frozen=True)
 class Snapshot:
-    """An environment's bindings at one moment (:meth:`Environment.snapshot`): persistent maps, so
-    taking one copies nothing and no later change reaches it."""
+    """An environment's bindings at one moment (:meth:`Environment.snapshot`), in persistent maps:
+    M-expression names to ``values``, Python ``names`` to the M-expression names that hold them,
+    and each name's compiled statement (``units``)."""
 
     values: PMap[str, Any]
-    """M-expression names to values."""
     names: PMap[str, str]
-    """Python names to the M-expression names that hold them."""
     units: PMap[str, Unit]
-    """Each name's compiled statement (its ``source`` the statement as read)."""
 
 
 class Environment:
     """Global names, the means to define them, and evaluation.
 
-    The bindings are one :class:`Snapshot` of persistent maps (pyrsistent's ``pmap``): a change
-    makes a new one, so :meth:`snapshot` is the current value and :meth:`restore` one assignment
-    (and the refresh of :attr:`namespace`, the one real ``dict``, which compiled code needs).
+    The bindings are one :class:`Snapshot`: :meth:`snapshot` is the current value, :meth:`restore`
+    one assignment (and the refresh of :attr:`namespace`, the ``dict`` compiled code runs in).
     A definition or assignment that fails changes nothing.
 
     >>> m = Environment()
@@ -78,13 +71,11 @@ class Environment:
         self._state = Snapshot(values, names, pmap())
         self._plain = dict(values)  # the values as a plain dict, for restore to compare with
         self.namespace: dict[str, Any] = {"__builtins__": {}, "__name__": "lispy.mexpr.compiled", **NOTATION}
-        """The dictionary compiled code runs in: the notation's helpers and the globals, by Python name.
-        Its ``__builtins__`` is empty: no name written in an M-expression reaches Python's ``open``."""
+        """The notation's helpers and the globals, by Python name; no ``__builtins__`` (no ``open``)."""
         self.namespace.update((python_name(name), value) for name, value in values.items())
         # what a compiled function's __globals__ leads back to (no M-expression name begins with _)
         self.namespace[_OWNER] = self
         self.outer = outer
-        """Where the names this environment uses and does not bind are taken from, if anywhere."""
         self._taken: set[str] = set()  # names taken from outer
         self._checked: set[Unit] = set()  # definitions whose uses were checked since the last change
 
@@ -105,7 +96,7 @@ class Environment:
         return name in self._state.values
 
     def snapshot(self) -> Snapshot:
-        """The environment's bindings as they are now, for :meth:`restore`: the current value, no copy."""
+        """The environment's bindings as they are now, for :meth:`restore`."""
         return self._state
 
     def restore(self, snapshot: Snapshot) -> None:
@@ -113,8 +104,7 @@ class Environment:
         now, self._state = self._state, snapshot
         if now.values is snapshot.values:
             return
-        # The namespace is the same dictionary (the functions defined in it see the change): only the
-        # names whose values differ are written, found by comparing plain dicts, which is fast.
+        # The namespace stays one dict (its functions see the change): only what differs is written
         before, after = self._plain, dict(snapshot.values.items())
         for name in before.keys() - after.keys():
             self.namespace.pop(python_name(name), None)
@@ -125,8 +115,8 @@ class Environment:
         self._checked.clear()
 
     def atomically(self, thunk: Callable[[], T]) -> T:
-        """``thunk()`` (which changes this environment), all or nothing: if it raises, anything,
-        Ctrl-C included, the bindings are put back as they were before, and the exception goes on.
+        """``thunk()`` (which changes this environment), all or nothing: if it raises (Ctrl-C
+        included), the bindings are put back as they were, and the exception goes on.
 
         >>> m = Environment()
         >>> def two() -> None:
@@ -147,9 +137,7 @@ class Environment:
 
     def define(self, statement: Definition | Assignment) -> Any:
         """Bind a definition's function, or an assignment's value, to its name; return the value.
-
-        All or nothing: a statement that fails (to compile, or an assignment's evaluation) changes
-        nothing."""
+        All or nothing."""
         return self.atomically(lambda: self._define(statement))
 
     def _define(self, statement: Definition | Assignment) -> Any:
@@ -231,10 +219,7 @@ class Environment:
         if name not in self:
             raise EvalError(f"undefined name {name}", "input", 0, 0)
         fn = self[name]
-        named = signature(fn)
-        message = arity_message(*named, len(args)) if named is not None else None
-        if message is not None:
-            raise EvalError(message, "input", 0, 0)
+        _check_arity(fn, len(args), "input", 0, 0)
         unit = unit_of(fn.__code__) if isinstance(fn, types.FunctionType) else None
         if unit is not None:
             self._check(unit, _owner(fn) or self)
@@ -246,10 +231,10 @@ class Environment:
         return run_deep(_explained, fn, unit.where, unit.source.line, unit.source.column)
 
     def _check(self, unit: Unit, where: Environment | None = None) -> None:
-        """Check the global names that ``unit`` (of ``where``, this environment by default) reaches:
-        bound, and each definition called with its arity; each definition's in its own environment,
-        which first takes again what it takes from its outer one.  The definitions are known to be
-        checked (until the next change) only once all they reach is."""
+        """Check the global names that ``unit`` (of ``where``, by default this environment) reaches:
+        bound, and called with their arity; each definition's in its own environment (taken again
+        from its outer one).  A definition counts as checked, until the next change, once all it
+        reaches is."""
         pending, seen, done = [(where or self, unit)], set(), set()
         while pending:
             m, u = pending.pop()
@@ -294,11 +279,16 @@ class Environment:
                 self._taken.add(known)
         if known is None:
             raise EvalError(f"undefined name {use.name}", where, use.line, use.column)
-        named = signature(self[known])
-        if use.arity is not None and named is not None:
-            message = arity_message(*named, use.arity)
-            if message is not None:
-                raise EvalError(message, where, use.line, use.column)
+        if use.arity is not None:
+            _check_arity(self[known], use.arity, where, use.line, use.column)
+
+
+def _check_arity(fn: Any, given: int, where: str, line: int, column: int) -> None:
+    """Refuse to call ``fn``, an M-function, with ``given`` arguments if that is not its arity."""
+    named = signature(fn)
+    message = arity_message(*named, given) if named is not None else None
+    if message is not None:
+        raise EvalError(message, where, line, column)
 
 
 def _owner(fn: Any) -> Environment | None:
@@ -308,9 +298,8 @@ def _owner(fn: Any) -> Environment | None:
 
 
 def _explained(thunk: Callable[[], Any], where: str, line: int, column: int) -> Any:
-    """``thunk()``, with an exception from compiled code made an :class:`EvalError` (on the worker,
-    where the traceback that :func:`explain` reads is at hand).  ``MemoryError`` passes through:
-    it says nothing about the definition, and its caller reports it as running out of memory."""
+    """``thunk()``, an exception from compiled code made an :class:`EvalError` on the worker, where
+    its traceback is at hand; ``MemoryError`` passes through, reported by the caller."""
     try:
         return thunk()
     except (MemoryError, SystemError):  # SystemError: CPython out of memory (lispy.runtime.recursion)

@@ -1,10 +1,7 @@
 """The errors of running M-expressions, and the words they use: how a value and a function are named.
 
-Every failure of a definition at run time is an :class:`EvalError` that names the
-definition (or ``input``), the line and the column of the notes' text, and says
-what went wrong in the notes' terms: ``undefined name mappap``, ``a: the argument
-G (a symbol) is an atom, not a list``, ``twice takes 1 argument(s), [x], but was
-given 2``, ``+: cannot apply to 1 and (A)``, ``recursion too deep in loop: …``.
+An :class:`EvalError` names the definition (or ``input``), line and column, and says what went
+wrong in the notes' terms (:mod:`lispy.mexpr.diagnosis` lists the messages).
 """
 
 from __future__ import annotations
@@ -21,9 +18,8 @@ CODE_FILE = "<M-expression {}>"
 
 
 def runaway_message(definition: str, limit: int | None = None) -> str:
-    """What to say when a recursion that began in ``definition`` passes the deep-recursion limit:
-    ``limit``, where the error carries it, else the limit deep work gets here
-    (:func:`~lispy.runtime.recursion.worker_limit`).
+    """What to say when a recursion in ``definition`` passes ``limit`` (by default
+    :func:`~lispy.runtime.recursion.worker_limit`).
 
     >>> runaway_message("loop", 1000).split(" (")[0]
     'recursion too deep in loop: past the limit of 1,000 nested calls'
@@ -48,11 +44,8 @@ class EvalError(RuntimeError):
 
 
 def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
-    """The name and parameters of an M-function (a definition or a compiled ``λ``), else ``None``.
-
-    A definition's function carries them (``m_name``, ``m_params``); a ``λ`` is named by its
-    parameters and the definition it stands in, which its code's file names: ``λyz in successors``.
-    """
+    """The name and parameters of a definition's function (its ``m_name``, ``m_params``) or of a
+    compiled ``λ`` (``λyz in successors``, from its code's file name), else ``None``."""
     params = getattr(fn, "m_params", None)
     if params is not None:
         return fn.m_name, params

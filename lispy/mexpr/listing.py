@@ -24,18 +24,13 @@ from lispy.mexpr.syntax import Assignment, Definition
 WIDTH = 100
 """Lines longer than this are broken."""
 
-_RUNTIME_NAMES = {
-    python_name(k): ("maximum" if k == "max" else "minimum" if k == "min" else k) for k in BUILTINS
-}
+_RUNTIME_NAMES = {python_name(name): f.__name__ for name, f in BUILTINS.items()}
 
 
 def part_python(part: str, corrected: bool = True) -> str:
-    """A part of the notes compiled, as the text of a Python module (raises for a part that does not read).
-
-    The values another part assigns (``puzz`` for ``chapter5_insanity_words``) come first, with
-    what they need, so that the module runs; the functions an application gives (``lose``,
-    ``ter``, ``successors``) stay free.
-    """
+    """A part of the notes compiled, as the text of a Python module (raises for a part that does not
+    read); the values another part assigns (``puzz`` for ``chapter5_insanity_words``) come first,
+    with what they need, and the functions an application gives (``lose``, ``ter``) stay free."""
     own = statements(part, corrected)
     borrowed = _given_by_other_parts(part, own, corrected)
     found = [*borrowed, *own]
@@ -65,8 +60,7 @@ def part_python(part: str, corrected: bool = True) -> str:
 
 
 def _given_by_other_parts(part: str, own: list[SourceStatement], corrected: bool) -> list[SourceStatement]:
-    """The statements of other parts that ``own`` needs: each value another part assigns and ``own``
-    uses, with what that assignment uses from its part in turn, in their parts' order."""
+    """The assignments of other parts that ``own`` uses, with what they use in turn, in order."""
     defined = {python_name(s.name) for s in own}
     wanted = {u.name for s in own for u in generate(s.parse()).uses}
     taken: list[SourceStatement] = []
@@ -131,9 +125,8 @@ def _imports(generated: Iterable[Generated]) -> str:
 
 
 def format_statement(tree: ast.stmt | ast.expr) -> str:
-    """A compiled statement as Python source, long lines broken, strings in double quotes where
-    that spells the same string (``"G"``; ``'a"b'`` stays): each string token of the source is
-    rewritten alone, as Python's tokenizer finds it, so nothing else is touched.
+    """A compiled statement as Python source, long lines broken, strings in double quotes where that
+    spells the same string (``"G"``; ``'a"b'`` stays).
 
     >>> strings = ast.Tuple([ast.Constant(v) for v in ("G", "a'b'c", 'x"y')], ast.Load())
     >>> print(format_statement(ast.Assign([ast.Name("s", ast.Store())], strings)))

@@ -26,18 +26,15 @@ from lispy.mexpr.syntax import Assignment, Definition
 
 
 class Problem(Protocol):
-    """What a part that poses a problem is loaded with: the application layer's
-    :class:`lispy.edition.applications.Application`."""
+    """What a part that poses a problem is loaded with (:class:`lispy.edition.applications.Application`):
+    the ``parts`` loaded together, in order, and the names it gives (``bindings``), unless the reader
+    has defined them all."""
 
     @property
-    def parts(self) -> tuple[str, ...]:
-        """The parts loaded together, in order (``chapter5_paths`` runs on ``chapter5_search``)."""
-        ...
+    def parts(self) -> tuple[str, ...]: ...
 
     @property
-    def bindings(self) -> Mapping[str, Any]:
-        """The names it gives (chapter 6's game), unless the reader has defined them all."""
-        ...
+    def bindings(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -67,15 +64,13 @@ class Problems:
 
     def __init__(self, applications: Mapping[str, Problem] | None = None) -> None:
         self.applications: Mapping[str, Problem] = applications or {}
-        """Each part that poses a problem, and what it is loaded with."""
         self.origins: PMap[str, Origin] = pmap()
         self._applied: tuple[str, ...] = ()  # the problems loaded, oldest first
 
-    def whose(self, m: Environment, name: str, origins: PMap[str, Origin] | None = None) -> str | None:
+    def whose(self, m: Environment, name: str) -> str | None:
         """Whose ``name`` of ``m`` is: the part whose load bound it (``chapter6_game_trees``),
-        ``yours``, or ``None`` (not bound, or one of the functions the notes take as given); by
-        :attr:`origins` or the ``origins`` of an earlier moment."""
-        return _whose(name, m.globals, self.origins if origins is None else origins)
+        ``yours``, or ``None`` (not bound, or one of the functions the notes take as given)."""
+        return _whose(name, m.globals, self.origins)
 
     def environment(self, m: Environment, name: str) -> Environment:
         """The environment ``name`` of ``m`` was compiled in: its load's, else ``m``."""

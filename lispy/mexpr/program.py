@@ -42,9 +42,8 @@ class SourceStatement:
     line: int
 
     def parse(self) -> Definition | Assignment:
-        """The statement read; ``MSyntaxError`` names ``origin`` and the line in the file.  Read once:
-        a statement's syntax tree is immutable, and each part is loaded again and again (the
-        edition makes an interpreter for every application it runs)."""
+        """The statement read (once: parts are loaded again and again); ``MSyntaxError`` names
+        ``origin`` and the line in the file."""
         return _parsed(self)
 
 
@@ -94,38 +93,27 @@ def read_source(part: str, corrections: bool = False) -> list[SourceStatement]:
 
 
 def statements(part: str, corrected: bool = True, printed_names: Iterable[str] = ()) -> list[SourceStatement]:
-    """The part's statements in order, each printed one with a correction replaced by it.
-
-    The names in ``printed_names`` keep their printed form.
-    """
+    """The part's statements in order, the printed ones that have a correction (but those named in
+    ``printed_names``) replaced by it."""
     printed = read_source(part)
     if not corrected:
         return printed
     keep = set(printed_names)
     fixes = {s.name: s for s in read_source(part, corrections=True) if s.name not in keep}
-    result, used = [], set()
+    fixed, result = set(fixes), []
     for s in printed:
-        if s.name in fixes:
-            if s.name not in used:
-                result.append(fixes[s.name])
-                used.add(s.name)
-        else:
+        if s.name not in fixed:
             result.append(s)
+        elif s.name in fixes:  # the first statement of a corrected name: the others go
+            result.append(fixes.pop(s.name))
     return result
 
 
 def notes(*parts: str, corrected: bool = True, printed: Iterable[str] = (), **bindings: Any) -> Environment:
-    """An environment with the given parts of the notes compiled and loaded, in order, after ``bindings``.
-
-    The definitions are made first, then the assignments evaluated in order,
-    as the notes' "where …" after an assignment asks.
-
-    ``printed`` names definitions to take as printed although corrected (to
-    see one erratum at a time).  ``bindings`` give what the notes leave to the application: ``graph`` and
-    ``final`` for paths; ``successors``, ``ter`` and ``imval`` for game trees.
-    Raises ``MSyntaxError`` for a statement that does not read (as the printed
-    ``puzz2`` does not), ``EvalError`` for an assignment that fails.
-    """
+    """An environment with the given parts of the notes compiled and loaded (:func:`load`) after
+    ``bindings``, what the notes leave to the application (``graph`` and ``final`` for paths);
+    ``printed`` names definitions to take as printed although corrected (one erratum at a time).
+    Raises ``MSyntaxError`` for a statement that does not read (as the printed ``puzz2`` does not)."""
     m = Environment()
     m.bind(**bindings)
     return load(m, (s.parse() for part in parts for s in statements(part, corrected, printed)))

@@ -38,12 +38,9 @@ class QuoteError(ValueError):
 
 
 def extract_quoted(text: str) -> tuple[str, list[Any]]:
-    """``text`` with each quoted datum replaced by a placeholder token, and the data in order.
-
-    Raises :class:`QuoteError` for a datum that does not read, or for a private-use character
-    (U+E000–U+F8FF, the placeholders' own) anywhere in ``text``; its reason contains
-    "ends too soon" when the text ends inside a quoted list.
-    """
+    """``text`` with each quoted datum replaced by a placeholder token, and the data in order; raises
+    :class:`QuoteError` for a datum that does not read (its reason "ends too soon" where the text
+    ends inside a quoted list), or for a private-use character (U+E000–U+F8FF, the placeholders')."""
     private = _PRIVATE.search(text)
     if private is not None:  # the grammar's QUOTED token is the quote and one of these: never the user's
         reason = f"the character U+{ord(private.group()):04X} (private use) cannot stand in an M-expression"

@@ -1,15 +1,10 @@
 """What compiled M-expressions run against: the notation's few helpers and the notes' chapter I.
 
-Compiled code is plain Python over lispy's data (``x . u`` is ``cons(x, u)``, ``x = y`` is ``x ==
-y``, …: :mod:`lispy.mexpr.codegen`).  What has no Python operator of the same meaning gets a
-helper here: a condition is false only for ``false`` and ``NIL`` (:func:`truth`: ``0`` is true);
-``and`` and ``or`` are bitwise on two integers, logical otherwise (:func:`and_`, :func:`or_`, or
-:func:`and_then`, :func:`or_else` when the right side must wait); ``max`` and ``min`` keep the
-first argument on a tie; ``+``, ``×`` and the order are on numbers only, where Python's operators
-answer for strings and truth values too (``'A' + 'B'``): the helpers raise ``TypeError``, which
-the evaluation reports as ``+: cannot apply to A and B (on numbers only, and this is A (a
-symbol))``.  Every name compiled code uses can be imported from here, so a listing of compiled
-definitions (:mod:`lispy.mexpr.listing`) runs as a Python module.
+Compiled code is plain Python over lispy's data (:mod:`lispy.mexpr.codegen`); what has no Python
+operator of the same meaning gets a helper here.  ``+``, ``×`` and the order are on numbers only,
+where Python's operators answer for strings and truth values too (``'A' + 'B'``): their helpers
+raise ``TypeError``, which the evaluation reports in the notes' terms.  Every name compiled code
+uses can be imported from here, so a listing (:mod:`lispy.mexpr.listing`) runs as a Python module.
 """
 
 from __future__ import annotations
@@ -85,8 +80,7 @@ def _described(x: Any) -> str:
 
 
 def _numbers(x: Any, y: Any) -> None:
-    """Refuse anything but two numbers (``bool`` is not one): the notes' arithmetic and order are on
-    numbers, and Python's answers on symbols (``A + B`` is ``AB``) would be silently wrong."""
+    """Refuse anything but two numbers (``bool`` is not one)."""
     for v in (x, y):
         if type(v) is not int and type(v) is not float:
             raise TypeError(f"on numbers only, and this is {_described(v)}")

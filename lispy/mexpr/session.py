@@ -1,12 +1,10 @@
 """One REPL session: an environment of definitions, and what to do with each complete input.
 
-:class:`Session` evaluates an input or carries out a command (``:notes``, ``:load``, …) and prints
-the value or the error.  Whatever the input, the session goes on with every definition: a failure
-is one line (``error: in f, line 1, column 3: undefined name g``), counted in
-:attr:`Session.failures`; Ctrl-C stops the evaluation (``interrupted``), not the session; running
-out of memory is reported as such, and anything else as a bug in lispy.  Given ``applications``
-(:data:`lispy.edition.applications.REPL_APPLICATIONS`), ``:notes`` loads each part that poses a
-problem into an environment of its own (:mod:`lispy.mexpr.problems`).
+Whatever the input, the session goes on with every definition: a failure is one line (``error: in
+f, line 1, column 3: undefined name g``), counted in :attr:`Session.failures`; Ctrl-C stops the
+evaluation (``interrupted``), not the session; running out of memory is reported as such, anything
+else as a bug in lispy.  Given ``applications`` (:data:`lispy.edition.applications.REPL_APPLICATIONS`),
+``:notes`` loads each part that poses a problem into an environment of its own (:mod:`lispy.mexpr.problems`).
 """
 
 from __future__ import annotations
@@ -49,10 +47,7 @@ class LoadError(CommandError):
 
 
 class Session:
-    """One REPL session: an environment, and what to do with each complete input.
-
-    ``say`` prints values, ``complain`` errors; ``help`` is the text ``:help`` prints.
-    """
+    """One REPL session: ``say`` prints values, ``complain`` errors; ``help`` is what ``:help`` prints."""
 
     def __init__(
         self,
@@ -63,19 +58,16 @@ class Session:
     ) -> None:
         self.environment = Environment()
         self.problems = Problems(applications)
-        """The parts of the notes loaded, and whose each name is."""
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
         self.help = help
         self.failures = 0
         self.done = False
-        self.interrupted = "interrupted"
-        """What Ctrl-C during an evaluation prints."""
+        self.interrupted = "interrupted"  #: what Ctrl-C during an evaluation prints
 
     def run_lines(self, lines: Iterable[str]) -> None:
-        """Evaluate the lines of a file, a pipe or a page's text as ``python -m lispy`` reads a file:
-        each complete input (one continued over lines included) with its line number, until
-        :attr:`done`; an input still unfinished at the end is reported as such.
+        """Evaluate the lines of a file, a pipe or a page's text, each complete input with its line
+        number, until :attr:`done`; an input still unfinished at the end is reported as such.
 
         >>> said: list[str] = []
         >>> Session(said.append).run_lines(["twice x ← x +", "  x", "twice 21"])
@@ -92,10 +84,8 @@ class Session:
             self.handle(item)
 
     def reply(self, text: str) -> str:
-        """Exactly what the REPL prints for the one complete input ``text``: its value in Lisp
-        notation, the error message (``error: …``, counted in :attr:`failures`), or ``""`` when
-        nothing is printed (a definition, a comment, an empty input).  Raises nothing but what is not
-        the input's to report (``SystemExit``): Ctrl-C is ``interrupted``, a bug of lispy's one line.
+        """What the REPL prints for the complete input ``text``: its value, the error (``error: …``,
+        counted in :attr:`failures`), or ``""``.  Raises only what is not the input's (``SystemExit``).
 
         >>> s = Session()
         >>> s.reply("twice x ← x + x"), s.reply("twice 21"), s.reply("twice")
@@ -107,11 +97,8 @@ class Session:
         return shown or ""
 
     def handle(self, text: str | Input, line: int = 1) -> None:
-        """Evaluate one input (beginning at ``line`` of its source) and print its value (``say``) or
-        its error (``complain``): what :meth:`reply` gives.
-
-        An :class:`Input` ended unfinished is reported as an error with what it waited for.
-        """
+        """Print (``say``) what :meth:`reply` gives for one input beginning at ``line``, an error by
+        ``complain``; an :class:`Input` ended unfinished is an error saying what it waited for."""
         if isinstance(text, Input):
             if text.waiting is not None:
                 return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
@@ -146,8 +133,7 @@ class Session:
         return "\n".join(t for t in (shown, note) if t is not None) or shown
 
     def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
-        """``thunk()``, or ``None`` with its failure reported (counted, one line): the session goes on
-        whatever happens, Ctrl-C included."""
+        """``thunk()``, or ``None`` with its failure reported (counted, one line), Ctrl-C included."""
         try:
             return thunk()
         except BaseException as e:
@@ -158,8 +144,7 @@ class Session:
         return None
 
     def _failure(self, e: BaseException, line: int) -> str | None:
-        """The one line that reports ``e`` (raised by the input at ``line``); ``None`` for an exception
-        that is not the input's to report (``SystemExit``): it passes on."""
+        """The one line that reports ``e`` (raised by the input at ``line``), or ``None`` (``SystemExit``)."""
         if isinstance(e, (EvalError, MSyntaxError, ReadError, LoadError)):
             return f"error: {e}"
         if isinstance(e, KeyboardInterrupt):
@@ -233,8 +218,7 @@ class Session:
 
 
 def _statement(statement: SourceStatement, path: Path) -> Definition | Assignment:
-    """The statement of the file ``path`` that ``:load`` reads, parsed; an expression there is
-    refused as such (``:load`` takes definitions and assignments), not as a statement misread."""
+    """A statement of the file ``path`` that ``:load`` reads, parsed; an expression refused as such."""
     try:
         return statement.parse()
     except MSyntaxError:

@@ -8,24 +8,22 @@ explains it:
 1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
 2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
    compares two applications, and ``λx.a p and x = 0`` compares ``[a p and x]`` with 0;
-3. ``.`` (cons) and ``*`` (append), right-associative: ``a u . upto[d u,x]``,
-   ``cycles[…]*cycles[…]*…``; looser than arithmetic, as in ``fn[a u] . mapapp[…]``;
-4. ``or``, then ``and`` (bitwise on numbers, as ``puzza``'s words need, logical on truth values);
-5. ``+``: ``poo a v +16zap d v``, ``1 + length a p``;
-6. a number before an application multiplies: ``16zap d v`` is 16 × ``zap d v``;
+3. ``.`` (cons) and ``*`` (append), right-associative, looser than arithmetic:
+   ``fn[a u] . mapapp[…]``;
+4. ``or``, then ``and``; 5. ``+``; 6. a number before an application multiplies (``16zap d v``);
 7. application by juxtaposition, of a lower-case name to one argument, to the right:
-   ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
+   ``length a p`` is ``length[a[p]]``.
 
-Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms, as in
-the notes.  A parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value,
-``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).  ``{e}[f]`` applies
-``f`` to the value of ``e``.
+Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms.  A
+parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value (ERRATA E6).
+``{e}[f]`` applies ``f`` to the value of ``e``.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -132,8 +130,8 @@ class MSyntaxError(SyntaxError):
         at = column
         lines = text.split("\n")
         source_line = lines[line - 1] if 0 < line <= len(lines) else ""
-        start = max(0, column - _SHOWN // 2) if len(source_line) > _SHOWN else 0
-        if start or len(source_line) > _SHOWN:  # a long line: the part around the place, marked cut
+        if len(source_line) > _SHOWN:  # a long line: the part around the place, marked cut
+            start = max(0, column - _SHOWN // 2)
             cut = source_line[start : start + _SHOWN]
             source_line = ("…" if start else "") + cut + ("…" if start + _SHOWN < len(source_line) else "")
             column = column - start + (1 if start else 0)
@@ -142,8 +140,7 @@ class MSyntaxError(SyntaxError):
         super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
         self.column = at
-        self.expected = expected
-        """Where the text ends too soon: the grammar's names for the tokens that could come next."""
+        self.expected = expected  #: where the text ends too soon: the tokens that could come next
 
 
 _ALIASES = {"alpha": "α", "beta": "β"}
@@ -164,9 +161,6 @@ class _ToTree(Transformer[Token, Node]):
     def __init__(self, data: list[Any]) -> None:
         super().__init__()
         self.data = data  # the quoted data, numbered by their QUOTED tokens
-
-    def repl_input(self, node: Node) -> Node:
-        return node
 
     def var(self, name: Token) -> Node:
         return Var(_name(name), **_at(name))
@@ -250,13 +244,11 @@ class _ToTree(Transformer[Token, Node]):
         return Assignment(_name(name), rest[-1], **_at(name))
 
 
-def _distinct(params: Any, shown: str, at: Token) -> None:
+def _distinct(params: Sequence[str], shown: str, at: Token) -> None:
     """Refuse a parameter named twice (``λxx. e``, ``f[x,x] ← e``): which one would the body mean?"""
-    seen: set[str] = set()
-    for p in params:
-        if p in seen:
-            raise _Invalid(f"{shown}: the parameter {p} is named twice", at)
-        seen.add(p)
+    twice = next((p for i, p in enumerate(params) if p in params[:i]), None)
+    if twice is not None:
+        raise _Invalid(f"{shown}: the parameter {twice} is named twice", at)
 
 
 class _Invalid(Exception):
@@ -272,9 +264,8 @@ def _parser() -> Lark:
 
 
 MAX_INPUT = 100_000
-"""The longest text (in characters) read as one input or statement: the notes' longest definition
-is a few hundred; the parser's memory grows with the text (about 500 bytes a character for a long
-sum), so a runaway paste is refused before it is parsed."""
+"""The longest text (in characters) read at once: the parser's memory grows with the text (about
+500 bytes a character for a long sum), so a runaway paste is refused before it is parsed."""
 
 _SHOWN = 120
 """How much of a long line an error shows, around the place."""
@@ -337,11 +328,8 @@ def _first_line(text: str) -> tuple[int, int]:
 
 
 def parse_statement(text: str, where: str = "") -> Definition | Assignment:
-    """A definition ``f[x,y] ← e`` / ``f x ← e`` or an assignment ``x ← e`` / ``x = e``.
-
-    Raises :class:`MSyntaxError` (a ``SyntaxError``) naming ``where``, the line and
-    the column, with the line and a caret under the place.
-    """
+    """A definition ``f[x,y] ← e`` / ``f x ← e`` or an assignment ``x ← e`` / ``x = e``; raises
+    :class:`MSyntaxError` naming ``where``, the line and the column."""
     node = _parse(text, "file_statement", where)
     assert isinstance(node, (Definition, Assignment))
     return node
