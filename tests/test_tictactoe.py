@@ -208,7 +208,7 @@ def test_a_table_that_ignores_alpha_and_beta_gives_wrong_values_and_the_check_ca
     for cells, state in states():
         value = AlphaBetaTT(game, BoundsIgnored()).decision(state).value
         wrong += value != plain_value(cells, state.to_move)
-    assert wrong > 0
+    assert wrong == {"by board": 26, "by symmetry class": 23}[keyed]  # as lispy.aima.transposition says
     right = sum(
         alpha_beta_tt_search(game, state).value != plain_value(cells, state.to_move)
         for cells, state in states()
