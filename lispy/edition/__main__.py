@@ -191,9 +191,9 @@ def _build(
         "index.html": pages.index_page(
             table, measured, figure, plot is not None, ordering_rows, alignment, info, where
         ),
-        "names.html": pages.names_page(table),
-        "errata.html": pages.errata_page(errata, table),
-        "companions.html": pages.companions_page(sections),
+        "names.html": pages.page("names.html", "Index of definitions", rows=table),
+        "errata.html": pages.page("errata.html", "Errata", errata=errata, rows=table),
+        "companions.html": pages.page("companions.html", "The companion sources", sections=sections),
     }
     for name, html in written.items():
         (out / name).write_text(html, encoding="utf-8")

@@ -1,16 +1,8 @@
-"""Each definition of the notes, made runnable twice: by the notes' own text and by its transcription.
-
-The notes leave some names to the application: ``graph`` and ``final`` for paths (ch. 5), the
-puzzle ``puzz`` or ``puzza`` for Instant Insanity, ``successors``, ``ter`` and ``imval`` for a game
-(ch. 6).  An :class:`Application` says what they are, and gives
-
-* :meth:`Application.environment`: an interpreter (:func:`lispy.mexpr.program.notes`) with the
-  parts of the notes that the application uses, corrected (ERRATA.md), and with the occurrence of
-  a name that an entry means when the notes define the name twice (``allsol``, ``maxlis``);
-* :meth:`Application.search`: the chapter's transcription bound to the same application (chapter
-  5's ``tree_search`` by way of ``path_search``, ``tower_search`` or ``word_tower_search``;
-  chapter 6's ``game_tree_search``), in which :func:`python_definition` finds a transcription that
-  the index places inside a binder (``tree_search.search``).
+"""Each definition of the notes, made runnable twice: by the notes' own text
+(:meth:`Application.environment`) and by its transcription (:meth:`Application.search`,
+:func:`python_definition`), with what the notes leave to the application: ``graph`` and ``final``
+for paths (ch. 5), the puzzle ``puzz`` or ``puzza`` for Instant Insanity, ``successors``, ``ter``
+and ``imval`` for a game (ch. 6).
 
 Everything is looked up when it is used, so the edition runs what the code is at build time, and a
 transcription replaced in a running program (a test breaking one on purpose) is what it runs.
@@ -41,7 +33,7 @@ __all__ = [
 PATHS_GRAPH = "((A B C) (B D) (C D E) (D F) (E F) (F))"
 """The graph of the path examples: lispy's own (the notes give none; ERRATA.md E7)."""
 
-_PARTS = {
+_PARTS = {  # the parts of the notes each kind of application loads, in order
     "paths": ("chapter5_search", "chapter5_paths"),
     "tower": ("chapter5_insanity", "chapter5_search"),
     "words": ("chapter5_insanity", "chapter5_search", "chapter5_insanity_words"),
@@ -72,17 +64,12 @@ class Application:
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)
 
-    @property
-    def parts(self) -> tuple[str, ...]:
-        """The parts of the notes this application loads, in order."""
-        return _PARTS[self.kind]
-
     def environment(self, entry: Entry | None = None, printed: bool = False) -> Environment:
         """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name;
         with ``printed``, ``entry``'s definition as printed (as ``:printed`` loads it).  Raises
         ``MSyntaxError`` for a printed form that does not read."""
         as_printed = (entry.name,) if printed and entry is not None else ()
-        m = notes(*self.parts, printed=as_printed, **self.bindings)
+        m = notes(*_PARTS[self.kind], printed=as_printed, **self.bindings)
         if entry is not None and redefined_later(entry):
             m.define(entry.statement(corrected=not printed).parse())
         return m
