@@ -172,31 +172,28 @@ def _build(
     say("computing the companion sources' figures …")
     sections = companions()
     info.seconds = time.perf_counter() - start
-    (out / "figures").mkdir(parents=True, exist_ok=True)
-    (out / "figures" / "figure-2-6.svg").write_text(figure.svg, encoding="utf-8")
+    written = {"figures/figure-2-6.svg": figure.svg}
     if plot is not None:
-        (out / "figures" / "ordering.svg").write_text(plot, encoding="utf-8")
+        written["figures/ordering.svg"] = plot
     else:
         say("matplotlib is not installed: the ordering plot is a table (pip install -e '.[plot]')")
     for s in sections:
         if s.searched:
-            (out / "figures" / f"{s.anchor}.svg").write_text(
-                tree_svg(*s.searched, True, s.figure), encoding="utf-8"
-            )
+            written[f"figures/{s.anchor}.svg"] = tree_svg(*s.searched, True, s.figure)
     css = resources.files("lispy.edition.page").joinpath("style.css").read_text(encoding="utf-8")
-    css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
-    (out / "style.css").write_text(css, encoding="utf-8")
+    written["style.css"] = (
+        css + "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
+    )
     where = write_runtime(out, pyodide, say)
-    written = {
-        "index.html": pages.index_page(
-            table, measured, figure, plot is not None, ordering_rows, alignment, info, where
-        ),
-        "names.html": pages.page("names.html", "Index of definitions", rows=table),
-        "errata.html": pages.page("errata.html", "Errata", errata=errata, rows=table),
-        "companions.html": pages.page("companions.html", "The companion sources", sections=sections),
-    }
-    for name, html in written.items():
-        (out / name).write_text(html, encoding="utf-8")
+    written["index.html"] = pages.index_page(
+        table, measured, figure, plot is not None, ordering_rows, alignment, info, where
+    )
+    written["names.html"] = pages.page("names.html", "Index of definitions", rows=table)
+    written["errata.html"] = pages.page("errata.html", "Errata", errata=errata, rows=table)
+    written["companions.html"] = pages.page("companions.html", "The companion sources", sections=sections)
+    (out / "figures").mkdir(parents=True, exist_ok=True)
+    for name, content in written.items():
+        (out / name).write_text(content, encoding="utf-8")
     return info
 
 

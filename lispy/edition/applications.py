@@ -33,7 +33,7 @@ __all__ = [
 PATHS_GRAPH = "((A B C) (B D) (C D E) (D F) (E F) (F))"
 """The graph of the path examples: lispy's own (the notes give none; ERRATA.md E7)."""
 
-_PARTS = {  # the parts of the notes each kind of application loads, in order
+_PARTS = {
     "paths": ("chapter5_search", "chapter5_paths"),
     "tower": ("chapter5_insanity", "chapter5_search"),
     "words": ("chapter5_insanity", "chapter5_search", "chapter5_insanity_words"),
@@ -64,12 +64,17 @@ class Application:
         game = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": sexp_games.imval}
         return Application("games", game)
 
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts of the notes this application loads, in order."""
+        return _PARTS[self.kind]
+
     def environment(self, entry: Entry | None = None, printed: bool = False) -> Environment:
         """The notes' parts for this application, corrected, with ``entry``'s occurrence of its name;
         with ``printed``, ``entry``'s definition as printed (as ``:printed`` loads it).  Raises
         ``MSyntaxError`` for a printed form that does not read."""
         as_printed = (entry.name,) if printed and entry is not None else ()
-        m = notes(*_PARTS[self.kind], printed=as_printed, **self.bindings)
+        m = notes(*self.parts, printed=as_printed, **self.bindings)
         if entry is not None and redefined_later(entry):
             m.define(entry.statement(corrected=not printed).parse())
         return m

@@ -1,9 +1,5 @@
-"""The runtime the page runs lispy in, written into the edition at build time: ``lispy.zip`` (the
-importable ``lispy`` package and :data:`PAGE_DEPENDENCIES`, from the installed ones), ``live.js``,
-``worker.js`` and, with ``--pyodide DIR``, a copy of a local Pyodide distribution (else the page
-loads Pyodide :data:`PYODIDE_VERSION` from :data:`CDN`).  The page's own Python is
-:mod:`lispy.edition.live`.
-"""
+"""The runtime the page runs lispy in, written into the edition at build time (:func:`write_runtime`);
+the page's own Python is :mod:`lispy.edition.live`."""
 
 from __future__ import annotations
 
@@ -42,8 +38,7 @@ def package_folders() -> list[Path]:
 
 
 def _archive(path: Path) -> int:
-    """Write the files of :func:`package_folders` into the zip ``path``, but for compiled code and the
-    stylesheet."""
+    """Zip the files of :func:`package_folders` but compiled code and the stylesheet into ``path``."""
     count = 0
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for package in package_folders():
@@ -56,7 +51,8 @@ def _archive(path: Path) -> int:
 
 
 def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = print) -> str:
-    """Write the runtime's files into ``out``: ``lispy.zip``, ``live.js``, ``worker.js`` and, with
+    """Write the runtime's files into ``out``: ``lispy.zip`` (the importable ``lispy`` and
+    :data:`PAGE_DEPENDENCIES`, as installed), ``live.js``, ``worker.js`` and, with
     ``pyodide`` (a folder holding ``pyodide.mjs``, as ``npm install pyodide@314.0.7`` leaves in
     ``node_modules/pyodide``), its copy in ``out/pyodide``; return where the page loads Pyodide from
     (``pyodide/`` or :data:`CDN`).  Raises ``FileNotFoundError`` when ``pyodide`` holds no

@@ -40,7 +40,6 @@ __all__ = [
     "layout",
     "ordering_figure",
     "ordering_plot",
-    "ordering_series",
     "tree_svg",
 ]
 
@@ -172,25 +171,20 @@ def figure_2_6() -> Figure:
     return Figure(svg, caption, value, tuple(watch.evaluated))
 
 
-def ordering_series(k: int = 4, depths: range = range(1, 8), trials: int = 3) -> dict[str, list[float]]:
-    """Terminal positions examined on uniform trees of ``k`` moves, by depth: minimax (k^n), αβ with
-    the worst move first, in random order (the mean over ``trials`` trees), with the best move first,
-    and Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1 (:func:`lispy.chapter6.move_ordering.ordering_series`):
-    the edition's figure on the order of the moves."""
-    counted = counted_series(k, depths, trials)
-    return {
+def ordering_figure(k: int = 4, depths: range = range(1, 8)) -> tuple[str | None, list[list[str]]]:
+    """The figure on the order of the moves: terminal positions examined on uniform trees of ``k``
+    moves, by depth, by minimax (k^n) and by αβ with the worst move first, in random order (the mean
+    of 3 trees) and with the best move first (:func:`lispy.chapter6.move_ordering.ordering_series`),
+    with Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1.  The plot (:func:`ordering_plot`, ``None`` without
+    matplotlib) and the numbers as a table, the first row the header."""
+    counted = counted_series(k, depths, 3)
+    series = {
         "minimax, k^n": counted["minimax"],
         "αβ, worst move first": counted["αβ worst first"],
         "αβ, random order": counted["αβ random order"],
         "αβ, best move first": counted["αβ best first"],
         "k^⌈n/2⌉ + k^⌊n/2⌋ − 1": [float(knuth_moore(k, n)) for n in depths],
     }
-
-
-def ordering_figure(k: int = 4, depths: range = range(1, 8)) -> tuple[str | None, list[list[str]]]:
-    """The figure on the order of the moves (:func:`ordering_series`): the plot (:func:`ordering_plot`,
-    ``None`` without matplotlib) and its numbers as a table, the first row the header."""
-    series = ordering_series(k, depths)
     rows = [[str(n), *(f"{values[i]:,.0f}" for values in series.values())] for i, n in enumerate(depths)]
     return ordering_plot(series, list(depths), k), [["depth n", *series], *rows]
 

@@ -69,9 +69,6 @@ class MExpressionLexer(RegexLexer):  # type: ignore[misc]  # pygments ships no t
     """McCarthy's M-expressions (the 1973 notes' notation, as lispy reads it)."""
 
     name = "M-expression"
-    aliases: ClassVar[list[str]] = ["mexpr", "m-expression", "mccarthy"]
-    filenames: ClassVar[list[str]] = []  # lispy's notes end in .m, as MATLAB and Objective-C files do
-    mimetypes: ClassVar[list[str]] = ["text/x-mexpr"]
     flags = re.MULTILINE | re.UNICODE
 
     tokens: ClassVar[dict[str, list[Any]]] = {
