@@ -32,7 +32,7 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.edition.claims import claims
+from lispy.edition.claims import claims, tally
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
@@ -40,6 +40,7 @@ from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, wr
 from lispy.edition.output import OutputFolderError, current, write_edition
 from lispy.edition.page import pages
 from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg
+from lispy.edition.page.stepper import steppers
 from lispy.edition.sources.archive import _read_bounded, load
 from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.sources.errata import errata_markdown, parse
@@ -185,8 +186,19 @@ def _build(
         css + "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
     )
     where = write_runtime(out, pyodide, say)
-    written["index.html"] = pages.index_page(
-        table, measured, figure, plot is not None, ordering_rows, alignment, info, where
+    written["index.html"] = pages.page(
+        "index.html",
+        "McCarthy 1973 with lispy: the edition",
+        where,
+        rows=table,
+        claims=measured,
+        tally=tally(measured),
+        figure_2_6=figure,
+        ordering_svg=plot is not None,
+        ordering_rows=ordering_rows,
+        alignment=alignment,
+        build=info,
+        steppers=steppers(),
     )
     written["names.html"] = pages.page("names.html", "Index of definitions", rows=table)
     written["errata.html"] = pages.page("errata.html", "Errata", errata=errata, rows=table)

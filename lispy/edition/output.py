@@ -51,11 +51,8 @@ def _shown(name: object) -> str:
 
 
 def _digest(path: Path) -> str:
-    sha = hashlib.sha256()
     with open(os.open(path, os.O_RDONLY | _NOFOLLOW), "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            sha.update(block)
-    return sha.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def _kind(path: Path) -> str:

@@ -1,14 +1,11 @@
 """The edition's figures, as SVG: game trees with the moves a search never examined marked x (laid
 out by :func:`layout`, which the αβ steppers use too, and drawn by ``templates/tree.svg.j2``), and
-the plot of positions examined against depth.
+the plot of positions examined against depth (by matplotlib, where installed: ``pip install -e
+'.[plot]'``; else the edition shows a table).
 
-Figure 2.6 of chapter 6 is lost from the archive.  :data:`FIGURE_2_6` is lispy's reconstruction
-(the one ``chapters/game_trees.py`` prints): the smallest tree that fits the notes' words with
-more than one move marked x, the minimizing player to move.  :func:`figure_2_6` runs the notes'
-``minval`` on it (:class:`lispy.chapter6.watch.Watch` records what it examines) and draws it.
-
-The plot uses matplotlib when it is installed (``pip install -e '.[plot]'``); without it
-:func:`ordering_plot` gives ``None`` and the edition shows the numbers as a table.
+Figure 2.6 of chapter 6 is lost from the archive: :data:`FIGURE_2_6` is lispy's reconstruction (the
+one ``chapters/game_trees.py`` prints), the smallest tree that fits the notes' words with more than
+one move marked x.
 """
 
 from __future__ import annotations
@@ -142,12 +139,9 @@ def tree_svg(
     t: Any, examined: set[tuple[int, ...]] | None = None, max_to_move: bool = True, title: str = ""
 ) -> str:
     """The S-expression game tree ``t`` as an SVG file (``templates/tree.svg.j2``): MAX's positions as
-    triangles pointing up, MIN's pointing down, each with its minimax value, and the leaves as their
-    values.
-
-    ``examined``: the paths of the positions a search examined (as :class:`Watch` records them);
-    the move to any other position is dashed and marked x, and its subtree greyed.
-    """
+    triangles pointing up, MIN's pointing down, each with its minimax value, the leaves as their
+    values; with ``examined`` (the paths a search examined, as :class:`Watch` records them), the move
+    to any other position dashed and marked x, and its subtree greyed."""
     drawing = layout(t, max_to_move, FIGURE, examined)
     return render("tree.svg.j2", nodes=drawing.nodes, width=drawing.width, height=drawing.height, title=title)
 

@@ -1,12 +1,8 @@
-"""Code highlighted for the page: McCarthy's M-expressions by :class:`MExpressionLexer`, a Pygments
-lexer for them as lispy writes them (``lispy/notes/*.m``, the REPL), token by token
-(:func:`mexpr_tokens`, with the tokens that differ from another form of the statement marked), and
-Python by Pygments' own (:func:`python`).  Both use Pygments' short CSS classes (``k``, ``nf``,
-``no``, …), so one Pygments style sheet colours both languages.
-
-The notation is that of McCarthy's 1973 notes, chapters 5 and 6 (FOO.XGP[206,JMC],
-SAFE1[206,JMC], Stanford AI Lab archive), in its Unicode or ASCII spelling, as lispy's grammar
-(``lispy/mexpr/mexpr.lark``) reads it.  Token types:
+"""Code highlighted for the page, in Pygments' short CSS classes (``k``, ``nf``, ``no``, …), so that
+one Pygments style sheet colours both languages: Python by Pygments' own lexer (:func:`python`),
+and McCarthy's M-expressions (chapters 5 and 6 of the 1973 notes, FOO.XGP[206,JMC] and
+SAFE1[206,JMC], in their Unicode or ASCII spelling, as ``lispy/mexpr/mexpr.lark`` reads them) by
+:class:`MExpressionLexer` (:func:`mexpr_tokens`).  Token types:
 
 * ``Name.Function``: the name a statement defines, at the start of a line before ``←``/``<-``
   (``search`` in ``search p ← …``, ``maxval2`` in ``maxval2[u,α,β] ← …``, ``puzz1 ← …``,
