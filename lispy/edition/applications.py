@@ -1,8 +1,6 @@
 """Each definition of the notes, made runnable twice: by the notes' own text
 (:meth:`Application.environment`) and by its transcription (:meth:`Application.search`,
-:func:`python_definition`), with what the notes leave to the application: ``graph`` and ``final``
-for paths (ch. 5), the puzzle ``puzz`` or ``puzza`` for Instant Insanity, ``successors``, ``ter``
-and ``imval`` for a game (ch. 6).
+:func:`python_definition`), with what the notes leave to the :class:`Application`.
 
 Everything is looked up when it is used, so the edition runs what the code is at build time, and a
 transcription replaced in a running program (a test breaking one on purpose) is what it runs.

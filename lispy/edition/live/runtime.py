@@ -18,9 +18,6 @@ PYODIDE_VERSION = "314.0.7"
 CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 """Where the page loads Pyodide from when the build was not given ``--pyodide DIR``."""
 
-ASSETS = ("live.js", "worker.js")
-"""The scripts of the runnable edition, beside this module."""
-
 PAGE_DEPENDENCIES = ("lark", "pyrsistent", "toolz", "jinja2", "markupsafe")
 """The packages the page's lispy imports besides itself, all pure Python (pyrsistent and markupsafe
 without their optional C extensions), put into ``lispy.zip`` from the installed ones: Jinja2 renders
@@ -74,7 +71,7 @@ def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = 
         where = CDN
         say(f"the page loads Pyodide {PYODIDE_VERSION} from {CDN} (give --pyodide DIR for a local copy)")
     files = _archive(out / "lispy.zip")
-    for name in ASSETS:
+    for name in ("live.js", "worker.js"):  # the page's scripts, beside this module
         text = resources.files("lispy.edition.live").joinpath(name).read_text(encoding="utf-8")
         (out / name).write_text(text, encoding="utf-8")
     size = (out / "lispy.zip").stat().st_size / 1e6

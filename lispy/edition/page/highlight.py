@@ -102,10 +102,6 @@ class MExpressionLexer(RegexLexer):  # type: ignore[misc]  # pygments ships no t
         ],
     }
 
-    def analyse_text(text: str) -> float:  # Pygments calls it unbound
-        """Likely McCarthy's notation if a line defines something with ``←``."""
-        return 0.5 if re.search(r"^\S[^\n]*←", text, re.MULTILINE) else 0.0
-
 
 def _css_class(kind: Any) -> str:
     while kind not in STANDARD_TYPES and kind.parent is not None:
