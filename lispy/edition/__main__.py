@@ -3,15 +3,13 @@
 
 The edition is static HTML generated from the project every time: the notes' definitions from
 ``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
-proof and figure computed now.  With ``--notes``, McCarthy's own paragraphs from the archive files
-FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab archive) go in the left column; a file that
-is not one of them (or is not a regular file, or is longer than 256 KiB) is reported in one line
-and the edition is written without it.
+proof and figure computed now.  A ``--notes`` file that is not one of the archive files (or is not
+a regular file, or is longer than 256 KiB) is reported in one line and the edition is written
+without it.
 
 DIR must be new, empty or a previous edition and nothing else: the edition replaces its folder
-whole, never a file it did not write, and follows no link (``lispy.edition.output``); with
-``--force`` it replaces its own files even where they were changed since.  ``--serve --out DIR``
-serves DIR as it is when it holds an edition built from the same inputs (:func:`inputs`).
+whole, never a file it did not write, and follows no link (``lispy.edition.output``).  ``--serve
+--out DIR`` serves DIR as it is when it holds an edition built from the same inputs (:func:`inputs`).
 """
 
 from __future__ import annotations
@@ -161,10 +159,8 @@ def _build(
     say(f"  the notes and the Python agreed on every input for {held} of {len(proofs)} definitions")
     say("running each definition's example both ways …")
     table = rows(errata, proofs, alignment.rows if alignment else None)
-    say(
-        f"  {sum(1 for r in table if r.outcome and r.outcome.agree)} of {len(table)} examples "
-        "give the same value"
-    )
+    agreed = sum(1 for r in table if r.outcome and r.outcome.agree)
+    say(f"  {agreed} of {len(table)} examples give the same value")
     say("measuring the notes' claims on this machine …")
     measured = claims()
     say("drawing the figures …")

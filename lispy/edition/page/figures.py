@@ -192,25 +192,18 @@ def ordering_plot(series: dict[str, list[float]], depths: list[int], k: int) -> 
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    styles = {
-        "minimax, k^n": "o-",
-        "αβ, worst move first": "s",
-        "αβ, random order": "^-",
-        "αβ, best move first": "D",
+    styles = {  # marker, its size and fill; the series not here (Levin's count) is dotted
+        "minimax, k^n": ("o-", 6, "full"),
+        "αβ, worst move first": ("s", 8, "none"),
+        "αβ, random order": ("^-", 6, "full"),
+        "αβ, best move first": ("D", 6, "full"),
     }
     with plt.rc_context({"svg.hashsalt": "lispy", "svg.fonttype": "none", "font.size": 11}):
         fig, ax = plt.subplots(figsize=(7.2, 4.4))
         for name, counts in series.items():
             if name in styles:
-                marker = styles[name]
-                ax.plot(
-                    depths,
-                    counts,
-                    marker,
-                    label=name,
-                    markersize=8 if "s" in marker else 6,
-                    fillstyle="none" if marker == "s" else "full",
-                )
+                marker, size, fill = styles[name]
+                ax.plot(depths, counts, marker, label=name, markersize=size, fillstyle=fill)
             else:
                 ax.plot(depths, counts, ":", color="#555", label=name)
         ax.set_yscale("log")
