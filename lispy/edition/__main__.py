@@ -3,15 +3,13 @@
 
 The edition is static HTML generated from the project every time: the notes' definitions from
 ``lispy/notes/*.m``, the transcriptions from the code, the errata from ERRATA.md, every value,
-proof and figure computed now.  With ``--notes``, McCarthy's own paragraphs from the archive files
-FOO.XGP[206,JMC] and SAFE1[206,JMC] (Stanford AI Lab archive) go in the left column; a file that
-is not one of them (or is not a regular file, or is longer than 256 KiB) is reported in one line
-and the edition is written without it.
+proof and figure computed now.  A ``--notes`` file that is not one of the archive files (or is not
+a regular file, or is longer than 256 KiB) is reported in one line and the edition is written
+without it.
 
 DIR must be new, empty or a previous edition and nothing else: the edition replaces its folder
-whole, never a file it did not write, and follows no link (``lispy.edition.output``); with
-``--force`` it replaces its own files even where they were changed since.  ``--serve --out DIR``
-serves DIR as it is when it holds an edition built from the same inputs (:func:`inputs`).
+whole, never a file it did not write, and follows no link (``lispy.edition.output``).  ``--serve
+--out DIR`` serves DIR as it is when it holds an edition built from the same inputs (:func:`inputs`).
 """
 
 from __future__ import annotations
@@ -32,7 +30,7 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.edition.claims import claims
+from lispy.edition.claims import claims, tally
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
@@ -40,6 +38,7 @@ from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, wr
 from lispy.edition.output import OutputFolderError, current, write_edition
 from lispy.edition.page import pages
 from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg
+from lispy.edition.page.stepper import steppers
 from lispy.edition.sources.archive import _read_bounded, load
 from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.sources.errata import errata_markdown, parse
@@ -160,10 +159,8 @@ def _build(
     say(f"  the notes and the Python agreed on every input for {held} of {len(proofs)} definitions")
     say("running each definition's example both ways …")
     table = rows(errata, proofs, alignment.rows if alignment else None)
-    say(
-        f"  {sum(1 for r in table if r.outcome and r.outcome.agree)} of {len(table)} examples "
-        "give the same value"
-    )
+    agreed = sum(1 for r in table if r.outcome and r.outcome.agree)
+    say(f"  {agreed} of {len(table)} examples give the same value")
     say("measuring the notes' claims on this machine …")
     measured = claims()
     say("drawing the figures …")
@@ -172,31 +169,39 @@ def _build(
     say("computing the companion sources' figures …")
     sections = companions()
     info.seconds = time.perf_counter() - start
-    (out / "figures").mkdir(parents=True, exist_ok=True)
-    (out / "figures" / "figure-2-6.svg").write_text(figure.svg, encoding="utf-8")
+    written = {"figures/figure-2-6.svg": figure.svg}
     if plot is not None:
-        (out / "figures" / "ordering.svg").write_text(plot, encoding="utf-8")
+        written["figures/ordering.svg"] = plot
     else:
         say("matplotlib is not installed: the ordering plot is a table (pip install -e '.[plot]')")
     for s in sections:
         if s.searched:
-            (out / "figures" / f"{s.anchor}.svg").write_text(
-                tree_svg(*s.searched, True, s.figure), encoding="utf-8"
-            )
+            written[f"figures/{s.anchor}.svg"] = tree_svg(*s.searched, True, s.figure)
     css = resources.files("lispy.edition.page").joinpath("style.css").read_text(encoding="utf-8")
-    css += "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
-    (out / "style.css").write_text(css, encoding="utf-8")
+    written["style.css"] = (
+        css + "\n/* Pygments */\n" + HtmlFormatter(style="default").get_style_defs(".highlight") + "\n"
+    )
     where = write_runtime(out, pyodide, say)
-    written = {
-        "index.html": pages.index_page(
-            table, measured, figure, plot is not None, ordering_rows, alignment, info, where
-        ),
-        "names.html": pages.names_page(table),
-        "errata.html": pages.errata_page(errata, table),
-        "companions.html": pages.companions_page(sections),
-    }
-    for name, html in written.items():
-        (out / name).write_text(html, encoding="utf-8")
+    written["index.html"] = pages.page(
+        "index.html",
+        "McCarthy 1973 with lispy: the edition",
+        where,
+        rows=table,
+        claims=measured,
+        tally=tally(measured),
+        figure_2_6=figure,
+        ordering_svg=plot is not None,
+        ordering_rows=ordering_rows,
+        alignment=alignment,
+        build=info,
+        steppers=steppers(),
+    )
+    written["names.html"] = pages.page("names.html", "Index of definitions", rows=table)
+    written["errata.html"] = pages.page("errata.html", "Errata", errata=errata, rows=table)
+    written["companions.html"] = pages.page("companions.html", "The companion sources", sections=sections)
+    (out / "figures").mkdir(parents=True, exist_ok=True)
+    for name, content in written.items():
+        (out / name).write_text(content, encoding="utf-8")
     return info
 
 

@@ -1,16 +1,6 @@
-"""Each definition of the notes, made runnable twice: by the notes' own text and by its transcription.
-
-The notes leave some names to the application: ``graph`` and ``final`` for paths (ch. 5), the
-puzzle ``puzz`` or ``puzza`` for Instant Insanity, ``successors``, ``ter`` and ``imval`` for a game
-(ch. 6).  An :class:`Application` says what they are, and gives
-
-* :meth:`Application.environment`: an interpreter (:func:`lispy.mexpr.program.notes`) with the
-  parts of the notes that the application uses, corrected (ERRATA.md), and with the occurrence of
-  a name that an entry means when the notes define the name twice (``allsol``, ``maxlis``);
-* :meth:`Application.search`: the chapter's transcription bound to the same application (chapter
-  5's ``tree_search`` by way of ``path_search``, ``tower_search`` or ``word_tower_search``;
-  chapter 6's ``game_tree_search``), in which :func:`python_definition` finds a transcription that
-  the index places inside a binder (``tree_search.search``).
+"""Each definition of the notes, made runnable twice: by the notes' own text
+(:meth:`Application.environment`) and by its transcription (:meth:`Application.search`,
+:func:`python_definition`), with what the notes leave to the :class:`Application`.
 
 Everything is looked up when it is used, so the edition runs what the code is at build time, and a
 transcription replaced in a running program (a test breaking one on purpose) is what it runs.

@@ -1,25 +1,17 @@
 """The edition's folder, replaced whole: never a file removed one by one, never a link followed.
 
-``python -m lispy.edition --out DIR`` writes its pages by :func:`write_edition`.  DIR may be
-missing (in a folder that exists), an empty folder, or a previous edition: a folder holding the
-file :data:`MARKER` (``.lispy-edition``, JSON listing each file the edition wrote with its
-SHA-256), files it lists, each a regular file with the SHA-256 listed, and the folders on the way to
-them; nothing else.  Anything else is refused with :class:`OutputFolderError`, one line naming the
-first thing in the way and the way out, before anything is built: a file, folder, link or device
-the edition did not write (no link is followed, in DIR or as DIR itself), a file of the edition
-changed since it was written (``force`` replaces it all the same: it was the edition's), a marker
-that is not one lispy writes, a folder that cannot be written (the old edition could not be
-removed), DIR a mount point or in a folder that cannot be written.
-
-The new edition is written into ``new`` in a temporary folder beside DIR
-(``.lispy-edition-build-…``), its marker last.  Then DIR is renamed into the temporary folder as
-``old`` and checked again (renamed back, and refused, if it changed during the build), ``new`` is
-renamed to DIR, and the temporary folder is removed whole by :func:`shutil.rmtree`, which follows
-no link.  SIGINT, SIGTERM and SIGHUP during the build stop it, the temporary folder is removed, and
-the signal is then acted on as without lispy (SIGTERM ends the process); during the renames and
-the removal they wait.  So DIR is the old edition or the new one, and nothing is left beside it;
-only a kill that cannot be caught (SIGKILL, a power cut) can leave the temporary folder, and DIR
-missing if it comes between the two renames.  Standard library only.
+:func:`write_edition` writes the edition into DIR, which may be missing (in a folder that exists),
+an empty folder or a previous edition: a folder holding the file :data:`MARKER`, the regular files
+it lists with their SHA-256 (``force``: or changed since) and the folders on the way to them, and
+nothing else.  Anything else, a link, DIR a mount point or a folder that cannot be written is
+refused with :class:`OutputFolderError` before the build, in one line naming the first thing in the
+way and the way out.  The new edition is written into a temporary folder beside DIR
+(``.lispy-edition-build-…``), its marker last; DIR is renamed into it and checked again (renamed
+back, and refused, if it changed), the new edition renamed to DIR, and the temporary folder removed
+by :func:`shutil.rmtree`, which follows no link.  SIGINT, SIGTERM and SIGHUP stop the build, the
+temporary folder is removed, and they are then acted on as without lispy; during the renames and
+the removal they wait.  docs/edition.md, "Your files are safe", says what is not covered (SIGKILL, a
+power cut).  Standard library only.
 """
 
 from __future__ import annotations
@@ -53,18 +45,14 @@ class OutputFolderError(Exception):
 
 
 def _shown(name: object) -> str:
-    """A path as a message shows it: as it is, or quoted where it holds a line break or another
-    character that does not print (the message stays one line)."""
+    """A path as a one-line message shows it: quoted where it holds a character that does not print."""
     text = str(name)
     return text if text.isprintable() else repr(text)
 
 
 def _digest(path: Path) -> str:
-    sha = hashlib.sha256()
     with open(os.open(path, os.O_RDONLY | _NOFOLLOW), "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            sha.update(block)
-    return sha.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def _kind(path: Path) -> str:
@@ -77,8 +65,7 @@ def _kind(path: Path) -> str:
 
 
 def _marker(folder: Path) -> dict[str, Any] | None:
-    """The marker in ``folder``, None without one; raises :class:`OutputFolderError` (the message
-    without ``DIR: ``) for one that lispy does not write."""
+    """The marker in ``folder``, None without one; :class:`OutputFolderError` for one lispy does not write."""
     try:
         with open(os.open(folder / MARKER, os.O_RDONLY | _NOFOLLOW), "rb") as f:
             data = f.read(_MARKER_LIMIT + 1)
@@ -96,8 +83,7 @@ def _marker(folder: Path) -> dict[str, Any] | None:
 
 
 def _problem(folder: Path, force: bool) -> str | None:
-    """Why the edition may not replace the folder ``folder`` (one line with the way out), or None:
-    it must hold a previous edition and nothing else (nothing is followed through a link)."""
+    """Why the edition may not replace the folder ``folder`` (one line with the way out), or None."""
     try:
         marker = _marker(folder)
     except OutputFolderError as e:
@@ -176,10 +162,9 @@ class _Ended(BaseException):
 
 
 class _Signals:
-    """SIGINT, SIGTERM and SIGHUP within: :class:`_Ended` raised (in the main thread), or, while
-    :meth:`held`, recorded and raised as the hold ends.  On leaving, the handlers as they were, and
-    a signal that arrived acted on by them (Ctrl-C: ``KeyboardInterrupt``; SIGTERM: the process
-    ends).  A signal ignored before stays ignored."""
+    """SIGINT, SIGTERM and SIGHUP within: :class:`_Ended` raised, or while :meth:`held`, as the hold
+    ends; on leaving, a signal that arrived acted on by the handlers as they were (one ignored stays
+    ignored)."""
 
     def __init__(self) -> None:
         self.holding = False
@@ -218,8 +203,7 @@ class _Signals:
 
 
 def _swap(out: Path, folder: Path, temporary: Path, force: bool) -> None:
-    """``temporary/new`` renamed to ``folder``, the folder there before renamed to ``temporary/old``
-    and checked again first; on any failure, that folder renamed back."""
+    """The folder there moved to ``temporary/old`` (back on failure) and checked again; ``new`` put in."""
     old = temporary / "old"
     if _kind(folder) != "missing":
         os.rename(folder, old)

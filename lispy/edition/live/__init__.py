@@ -1,22 +1,13 @@
-"""The edition you can run: each row's example, its proof and a REPL evaluated in the reader's
-browser by lispy itself, in Pyodide (CPython compiled to WebAssembly), in a Web Worker.
-
-This module is the page's half (``worker.js`` imports it inside Pyodide): :func:`row_reply`
-evaluates the text of a row's form in that row's environment (the notes' parts the example uses,
-corrected, with the application's ``graph``, ``puzz``, ``successors`` …, as
-:mod:`lispy.edition.evidence.examples` evaluates the example at build time), :func:`prove_edited`
-re-runs the row's proof (:func:`lispy.edition.evidence.proof.agreement`, the build's own) with the
-definition edited, :func:`stepper_json` makes the αβ stepper of a random tree, and :class:`Repl`
-keeps the page's REPL session.  They answer with exactly what ``python -m lispy`` prints for the
-same lines (values on one line each, errors as ``error: …``), from
-:class:`lispy.mexpr.session.Session`.  It imports only lispy and the pure-Python packages of
-:data:`lispy.edition.live.runtime.PAGE_DEPENDENCIES` (no Pygments, tabulate, tqdm or
-markdown-it-py), so the page needs no package index.  The build's half, which writes the runtime
-into the edition, is :mod:`lispy.edition.live.runtime`; the server, :mod:`lispy.edition.live.serve`.
-
-The page's interface, which ``live.js`` drives and tests script (the attributes ``data-runtime``,
-``data-definition``, ``data-action``, ``data-state``…), is in ``docs/edition.md``, "An interface
-tests can drive".
+"""The edition you can run: the page's half, which ``worker.js`` imports inside Pyodide (CPython
+compiled to WebAssembly) in a Web Worker, to run each row's example (:func:`row_reply`), re-run its
+proof with the definition edited (:func:`prove_edited`), make the αβ stepper of a random tree
+(:func:`stepper_json`) and keep the page's REPL (:class:`Repl`).  They answer with exactly what
+``python -m lispy`` prints for the same lines, from :class:`lispy.mexpr.session.Session`.  It
+imports only lispy and :data:`lispy.edition.live.runtime.PAGE_DEPENDENCIES` (no Pygments, tabulate,
+tqdm or markdown-it-py), so the page needs no package index.  The build's half is
+:mod:`lispy.edition.live.runtime`; the server, :mod:`lispy.edition.live.serve`; the interface
+``live.js`` drives and tests script (``data-runtime``, ``data-action``…), ``docs/edition.md``, "An
+interface tests can drive".
 
 >>> row_reply("valmax", "valmax ((3 12 8) (2 4 6) (14 5 2))")
 '3'
@@ -38,10 +29,8 @@ __all__ = ["Repl", "prove_edited", "prove_json", "row_json", "row_reply", "stepp
 
 
 def _reply(session: Session, text: str) -> tuple[str, bool]:
-    """What ``python -m lispy`` prints for the lines ``text`` in ``session``: each complete input's
-    value or error, one after another; and whether any of them failed.  (:meth:`Session.reply
-    <lispy.mexpr.session.Session.reply>` answers one complete input; this reads several lines, an
-    input continued over lines included, as ``python -m lispy`` reads a file.)"""
+    """What ``python -m lispy`` prints for the lines ``text`` (as it reads a file) in ``session``,
+    and whether any input failed."""
     printed: list[str] = []
     failures = session.failures
     say, complain = session.say, session.complain
@@ -57,9 +46,8 @@ _ENVIRONMENTS: dict[Hashable, Environment] = {}
 
 
 def _environment(anchor: str, printed: bool = False) -> Environment:
-    """The environment in which the row ``anchor``'s example runs (shared by rows that need the same);
-    with ``printed``, the same with the row's definition as printed (the others corrected), as
-    ``:printed`` would load it.  Raises ``MSyntaxError`` for a printed form that does not read."""
+    """The environment the row ``anchor``'s example runs in, shared by rows that need the same; with
+    ``printed``, the row's definition as printed (as ``:printed`` loads it)."""
     entry = by_anchor(anchor)
     application = application_for(entry)
     key: Hashable = (

@@ -1,9 +1,5 @@
-"""The runtime the page runs lispy in, written into the edition at build time: ``lispy.zip`` (the
-importable ``lispy`` package and :data:`PAGE_DEPENDENCIES`, from the installed ones), ``live.js``,
-``worker.js`` and, with ``--pyodide DIR``, a copy of a local Pyodide distribution (else the page
-loads Pyodide :data:`PYODIDE_VERSION` from :data:`CDN`).  The page's own Python is
-:mod:`lispy.edition.live`.
-"""
+"""The runtime the page runs lispy in, written into the edition at build time (:func:`write_runtime`);
+the page's own Python is :mod:`lispy.edition.live`."""
 
 from __future__ import annotations
 
@@ -22,9 +18,6 @@ PYODIDE_VERSION = "314.0.7"
 CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 """Where the page loads Pyodide from when the build was not given ``--pyodide DIR``."""
 
-ASSETS = ("live.js", "worker.js")
-"""The scripts of the runnable edition, beside this module."""
-
 PAGE_DEPENDENCIES = ("lark", "pyrsistent", "toolz", "jinja2", "markupsafe")
 """The packages the page's lispy imports besides itself, all pure Python (pyrsistent and markupsafe
 without their optional C extensions), put into ``lispy.zip`` from the installed ones: Jinja2 renders
@@ -42,8 +35,7 @@ def package_folders() -> list[Path]:
 
 
 def _archive(path: Path) -> int:
-    """Write the files of :func:`package_folders` into the zip ``path``, but for compiled code and the
-    stylesheet."""
+    """Zip the files of :func:`package_folders` but compiled code and the stylesheet into ``path``."""
     count = 0
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for package in package_folders():
@@ -56,7 +48,8 @@ def _archive(path: Path) -> int:
 
 
 def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = print) -> str:
-    """Write the runtime's files into ``out``: ``lispy.zip``, ``live.js``, ``worker.js`` and, with
+    """Write the runtime's files into ``out``: ``lispy.zip`` (the importable ``lispy`` and
+    :data:`PAGE_DEPENDENCIES`, as installed), ``live.js``, ``worker.js`` and, with
     ``pyodide`` (a folder holding ``pyodide.mjs``, as ``npm install pyodide@314.0.7`` leaves in
     ``node_modules/pyodide``), its copy in ``out/pyodide``; return where the page loads Pyodide from
     (``pyodide/`` or :data:`CDN`).  Raises ``FileNotFoundError`` when ``pyodide`` holds no
@@ -78,7 +71,7 @@ def write_runtime(out: Path, pyodide: Path | None, say: Callable[[str], None] = 
         where = CDN
         say(f"the page loads Pyodide {PYODIDE_VERSION} from {CDN} (give --pyodide DIR for a local copy)")
     files = _archive(out / "lispy.zip")
-    for name in ASSETS:
+    for name in ("live.js", "worker.js"):  # the page's scripts, beside this module
         text = resources.files("lispy.edition.live").joinpath(name).read_text(encoding="utf-8")
         (out / name).write_text(text, encoding="utf-8")
     size = (out / "lispy.zip").stat().st_size / 1e6

@@ -1,21 +1,14 @@
-"""``python -m lispy.edition --serve [--port N]``: the edition served on 127.0.0.1, and nothing else.
+"""``python -m lispy.edition --serve [--port N]``: the edition served on 127.0.0.1, and nothing else
+(a page opened as ``file://`` cannot load WebAssembly, so :mod:`lispy.edition.live` needs a server).
 
-A page opened as ``file://`` cannot load WebAssembly, so the runnable edition (:mod:`lispy.edition.live`)
-needs a server.  This one listens on the loopback address only and answers:
-
-* only a request whose ``Host`` is ``127.0.0.1:PORT`` or ``localhost:PORT`` (the port it listens
-  on; bare where that is 80): a page elsewhere that points a name of its own at 127.0.0.1 (DNS
-  rebinding) gets 400 Bad Request, so it cannot read the edition, nor the server's answers;
-* only the regular files inside its folder, each opened a folder at a time without following a link
-  (``O_NOFOLLOW`` with ``dir_fd``, POSIX): a link, a folder (no listings), a device, ``..``, an
-  empty or NUL name get 404 Not Found; ``/`` is ``/index.html``;
-* ``.wasm`` as ``application/wasm``;
-* and closes a connection idle for :data:`IDLE_SECONDS`.
-
-It logs nothing per request, prints no traceback for a bad request or a dropped connection, and
-Ctrl-C ends it as every command line of lispy ends (:func:`lispy.cli.run`: one line, exit status 130).
-SIGTERM and SIGHUP end it too (exit status 143, 129), through every ``finally`` on the way, so that
-``--serve`` without ``--out`` removes the temporary folder it built the edition in.
+It answers only a request whose ``Host`` is ``127.0.0.1:PORT`` or ``localhost:PORT`` (bare where
+PORT is 80; another gets 400, against DNS rebinding), with the regular files inside its folder
+(:func:`open_inside`: anything else gets 404; ``/`` is ``/index.html``), ``.wasm`` as
+``application/wasm``, and closes a connection idle for :data:`IDLE_SECONDS`.  It logs nothing per
+request and prints no traceback for a bad request or a dropped connection.  Ctrl-C ends it as every
+command line of lispy ends (:func:`lispy.cli.run`: exit status 130); SIGTERM and SIGHUP too (143,
+129), through every ``finally`` on the way, so that ``--serve`` without ``--out`` removes the
+temporary folder it built the edition in.
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
 """The edition's figures, as SVG: game trees with the moves a search never examined marked x (laid
 out by :func:`layout`, which the αβ steppers use too, and drawn by ``templates/tree.svg.j2``), and
-the plot of positions examined against depth.
+the plot of positions examined against depth (by matplotlib, where installed: ``pip install -e
+'.[plot]'``; else the edition shows a table).
 
-Figure 2.6 of chapter 6 is lost from the archive.  :data:`FIGURE_2_6` is lispy's reconstruction
-(the one ``chapters/game_trees.py`` prints): the smallest tree that fits the notes' words with
-more than one move marked x, the minimizing player to move.  :func:`figure_2_6` runs the notes'
-``minval`` on it (:class:`lispy.chapter6.watch.Watch` records what it examines) and draws it.
-
-The plot uses matplotlib when it is installed (``pip install -e '.[plot]'``); without it
-:func:`ordering_plot` gives ``None`` and the edition shows the numbers as a table.
+Figure 2.6 of chapter 6 is lost from the archive: :data:`FIGURE_2_6` is lispy's reconstruction (the
+one ``chapters/game_trees.py`` prints), the smallest tree that fits the notes' words with more than
+one move marked x.
 """
 
 from __future__ import annotations
@@ -40,7 +37,6 @@ __all__ = [
     "layout",
     "ordering_figure",
     "ordering_plot",
-    "ordering_series",
     "tree_svg",
 ]
 
@@ -143,12 +139,9 @@ def tree_svg(
     t: Any, examined: set[tuple[int, ...]] | None = None, max_to_move: bool = True, title: str = ""
 ) -> str:
     """The S-expression game tree ``t`` as an SVG file (``templates/tree.svg.j2``): MAX's positions as
-    triangles pointing up, MIN's pointing down, each with its minimax value, and the leaves as their
-    values.
-
-    ``examined``: the paths of the positions a search examined (as :class:`Watch` records them);
-    the move to any other position is dashed and marked x, and its subtree greyed.
-    """
+    triangles pointing up, MIN's pointing down, each with its minimax value, the leaves as their
+    values; with ``examined`` (the paths a search examined, as :class:`Watch` records them), the move
+    to any other position dashed and marked x, and its subtree greyed."""
     drawing = layout(t, max_to_move, FIGURE, examined)
     return render("tree.svg.j2", nodes=drawing.nodes, width=drawing.width, height=drawing.height, title=title)
 
@@ -172,25 +165,20 @@ def figure_2_6() -> Figure:
     return Figure(svg, caption, value, tuple(watch.evaluated))
 
 
-def ordering_series(k: int = 4, depths: range = range(1, 8), trials: int = 3) -> dict[str, list[float]]:
-    """Terminal positions examined on uniform trees of ``k`` moves, by depth: minimax (k^n), αβ with
-    the worst move first, in random order (the mean over ``trials`` trees), with the best move first,
-    and Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1 (:func:`lispy.chapter6.move_ordering.ordering_series`):
-    the edition's figure on the order of the moves."""
-    counted = counted_series(k, depths, trials)
-    return {
+def ordering_figure(k: int = 4, depths: range = range(1, 8)) -> tuple[str | None, list[list[str]]]:
+    """The figure on the order of the moves: terminal positions examined on uniform trees of ``k``
+    moves, by depth, by minimax (k^n) and by αβ with the worst move first, in random order (the mean
+    of 3 trees) and with the best move first (:func:`lispy.chapter6.move_ordering.ordering_series`),
+    with Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1.  The plot (:func:`ordering_plot`, ``None`` without
+    matplotlib) and the numbers as a table, the first row the header."""
+    counted = counted_series(k, depths, 3)
+    series = {
         "minimax, k^n": counted["minimax"],
         "αβ, worst move first": counted["αβ worst first"],
         "αβ, random order": counted["αβ random order"],
         "αβ, best move first": counted["αβ best first"],
         "k^⌈n/2⌉ + k^⌊n/2⌋ − 1": [float(knuth_moore(k, n)) for n in depths],
     }
-
-
-def ordering_figure(k: int = 4, depths: range = range(1, 8)) -> tuple[str | None, list[list[str]]]:
-    """The figure on the order of the moves (:func:`ordering_series`): the plot (:func:`ordering_plot`,
-    ``None`` without matplotlib) and its numbers as a table, the first row the header."""
-    series = ordering_series(k, depths)
     rows = [[str(n), *(f"{values[i]:,.0f}" for values in series.values())] for i, n in enumerate(depths)]
     return ordering_plot(series, list(depths), k), [["depth n", *series], *rows]
 
@@ -204,25 +192,18 @@ def ordering_plot(series: dict[str, list[float]], depths: list[int], k: int) -> 
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    styles = {
-        "minimax, k^n": "o-",
-        "αβ, worst move first": "s",
-        "αβ, random order": "^-",
-        "αβ, best move first": "D",
+    styles = {  # marker, its size and fill; the series not here (Levin's count) is dotted
+        "minimax, k^n": ("o-", 6, "full"),
+        "αβ, worst move first": ("s", 8, "none"),
+        "αβ, random order": ("^-", 6, "full"),
+        "αβ, best move first": ("D", 6, "full"),
     }
     with plt.rc_context({"svg.hashsalt": "lispy", "svg.fonttype": "none", "font.size": 11}):
         fig, ax = plt.subplots(figsize=(7.2, 4.4))
         for name, counts in series.items():
             if name in styles:
-                marker = styles[name]
-                ax.plot(
-                    depths,
-                    counts,
-                    marker,
-                    label=name,
-                    markersize=8 if "s" in marker else 6,
-                    fillstyle="none" if marker == "s" else "full",
-                )
+                marker, size, fill = styles[name]
+                ax.plot(depths, counts, marker, label=name, markersize=size, fillstyle=fill)
             else:
                 ax.plot(depths, counts, ":", color="#555", label=name)
         ax.set_yscale("log")

@@ -1,12 +1,8 @@
-"""Code highlighted for the page: McCarthy's M-expressions by :class:`MExpressionLexer`, a Pygments
-lexer for them as lispy writes them (``lispy/notes/*.m``, the REPL), token by token
-(:func:`mexpr_tokens`, with the tokens that differ from another form of the statement marked), and
-Python by Pygments' own (:func:`python`).  Both use Pygments' short CSS classes (``k``, ``nf``,
-``no``, …), so one Pygments style sheet colours both languages.
-
-The notation is that of McCarthy's 1973 notes, chapters 5 and 6 (FOO.XGP[206,JMC],
-SAFE1[206,JMC], Stanford AI Lab archive), in its Unicode or ASCII spelling, as lispy's grammar
-(``lispy/mexpr/mexpr.lark``) reads it.  Token types:
+"""Code highlighted for the page, in Pygments' short CSS classes (``k``, ``nf``, ``no``, …), so that
+one Pygments style sheet colours both languages: Python by Pygments' own lexer (:func:`python`),
+and McCarthy's M-expressions (chapters 5 and 6 of the 1973 notes, FOO.XGP[206,JMC] and
+SAFE1[206,JMC], in their Unicode or ASCII spelling, as ``lispy/mexpr/mexpr.lark`` reads them) by
+:class:`MExpressionLexer` (:func:`mexpr_tokens`).  Token types:
 
 * ``Name.Function``: the name a statement defines, at the start of a line before ``←``/``<-``
   (``search`` in ``search p ← …``, ``maxval2`` in ``maxval2[u,α,β] ← …``, ``puzz1 ← …``,
@@ -69,9 +65,6 @@ class MExpressionLexer(RegexLexer):  # type: ignore[misc]  # pygments ships no t
     """McCarthy's M-expressions (the 1973 notes' notation, as lispy reads it)."""
 
     name = "M-expression"
-    aliases: ClassVar[list[str]] = ["mexpr", "m-expression", "mccarthy"]
-    filenames: ClassVar[list[str]] = []  # lispy's notes end in .m, as MATLAB and Objective-C files do
-    mimetypes: ClassVar[list[str]] = ["text/x-mexpr"]
     flags = re.MULTILINE | re.UNICODE
 
     tokens: ClassVar[dict[str, list[Any]]] = {
@@ -108,10 +101,6 @@ class MExpressionLexer(RegexLexer):  # type: ignore[misc]  # pygments ships no t
             (r"[^\s().;]+", String.Symbol),
         ],
     }
-
-    def analyse_text(text: str) -> float:  # Pygments calls it unbound
-        """Likely McCarthy's notation if a line defines something with ``←``."""
-        return 0.5 if re.search(r"^\S[^\n]*←", text, re.MULTILINE) else 0.0
 
 
 def _css_class(kind: Any) -> str:

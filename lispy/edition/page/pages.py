@@ -8,24 +8,11 @@ which runs the examples, the REPL and the αβ steppers in the page.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from lispy.edition.claims import Claim, tally
-from lispy.edition.evidence.companions import Section
-from lispy.edition.evidence.rows import Row
-from lispy.edition.page.figures import Figure
 from lispy.edition.page.render import render
-from lispy.edition.page.stepper import steppers
-from lispy.edition.sources.errata import Erratum
-from lispy.edition.sources.original import Alignment
 
-__all__ = ["ORDERING_CAPTION", "Build", "companions_page", "errata_page", "index_page", "names_page"]
-
-ORDERING_CAPTION = (
-    "Terminal positions examined on uniform trees with k = 4 moves a position, by depth, counted in this "
-    "build: minimax, and αβ with the worst move first, in random order (the mean of 3 trees) and with "
-    "the best move first; the dotted line is k^⌈n/2⌉ + k^⌊n/2⌋ − 1."
-)
-"""The caption of the figure (or table) on the order of the moves."""
+__all__ = ["Build", "page"]
 
 
 @dataclass
@@ -42,57 +29,8 @@ class Build:
     notes_problems: list[str] = field(default_factory=list)
 
 
-def index_page(
-    rows: list[Row],
-    claims: list[Claim],
-    figure_2_6: Figure,
-    ordering_svg: bool,
-    ordering_rows: list[list[str]],
-    alignment: Alignment | None,
-    build: Build,
-    pyodide: str | None = None,
-) -> str:
-    """The edition: every definition in the notes' order under the notes' sections, with the claims;
-    with ``pyodide`` (where the page loads Pyodide from: :mod:`lispy.edition.live.runtime`), the REPL
-    panel and the αβ steppers."""
-    return render(
-        "index.html.j2",
-        title="McCarthy 1973 with lispy: the edition",
-        current="index.html",
-        rows=rows,
-        claims=claims,
-        tally=tally(claims),
-        figure_2_6=figure_2_6,
-        ordering_svg=ordering_svg,
-        ordering_caption=ORDERING_CAPTION,
-        ordering_rows=ordering_rows,
-        alignment=alignment,
-        build=build,
-        pyodide=pyodide,
-        steppers=steppers() if pyodide else [],
-    )
-
-
-def names_page(rows: list[Row]) -> str:
-    """Every definition by name, alphabetically, each linked to its row."""
-    return render(
-        "names.html.j2", title="Index of definitions", current="names.html", rows=rows, pyodide=None
-    )
-
-
-def errata_page(errata: list[Erratum], rows: list[Row]) -> str:
-    """ERRATA.md, rendered, each entry with its anchor and links back to the definitions it concerns."""
-    return render(
-        "errata.html.j2", title="Errata", current="errata.html", errata=errata, rows=rows, pyodide=None
-    )
-
-
-def companions_page(sections: list[Section]) -> str:
-    """The companion sources' figures: lispy's functions and values against the books'."""
-    return render(
-        "companions.html.j2",
-        title="The companion sources",
-        current="companions.html",
-        sections=sections,
-        pyodide=None,
-    )
+def page(name: str, title: str, pyodide: str | None = None, **context: Any) -> str:
+    """The page ``name`` (``"names.html"``) from its template (``templates/names.html.j2``), with
+    ``title`` and ``context``; ``pyodide``: where the page loads Pyodide from
+    (:func:`lispy.edition.live.runtime.write_runtime`), None for a page that runs nothing."""
+    return render(f"{name}.j2", title=title, current=name, pyodide=pyodide, **context)

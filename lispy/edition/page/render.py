@@ -1,11 +1,7 @@
 """The edition's templates (``templates/`` beside this module), rendered by Jinja2 with every value
-escaped unless it is marked safe (Pygments' and markdown-it's HTML).
-
-The filters the templates use: ``show`` (a value as lispy prints it, :func:`lispy.mexpr.errors.show`),
-``coord`` (a coordinate of a drawing), ``mexpr_tokens`` and ``python`` (code highlighted,
-:mod:`lispy.edition.page.highlight`), ``markdown`` (ERRATA.md's entries); the test ``contains``.
-Highlighting and markdown are imported when first used, so that the page's own Python (the αβ
-stepper of a random tree, :mod:`lispy.edition.live`) renders with Jinja2 alone.
+escaped unless it is marked safe (Pygments' and markdown-it's HTML).  Highlighting
+(:mod:`lispy.edition.page.highlight`) and markdown are imported when first used, so that the page's
+own Python (the αβ stepper of a random tree, :mod:`lispy.edition.live`) renders with Jinja2 alone.
 
 >>> render_macro("macros.html.j2", "verdict", "turns on the reading")
 '<span class="verdict turns">turns on the reading</span>'

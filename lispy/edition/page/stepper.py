@@ -10,9 +10,7 @@ time (or in the page, for a random tree of the reader's choice), and the stepper
                      else {minval1[a u,α,β]}[λw. if w ≥ β then β else maxval2[d u,max[α,w],β]]
 
 (``minval1``, ``minval2`` the same with the players' roles exchanged): the transcription
-(:mod:`lispy.chapter6.game_trees`) itself, its steps read by :meth:`lispy.chapter6.watch.Watch.alpha_beta`
-as it takes them: a position entered with its α and β, a terminal position evaluated, a value backed
-up (α or β narrowed), the moves a cut leaves unexamined, the value a position returns.
+(:mod:`lispy.chapter6.game_trees`) itself, its steps read as it takes them.
 
 >>> fs = frames(read("((2 5) (9 4 7))"), max_to_move=False)
 >>> fs[-1]["says"]
