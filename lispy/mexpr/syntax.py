@@ -8,15 +8,18 @@ explains it:
 1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
 2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
    compares two applications, and ``λx.a p and x = 0`` compares ``[a p and x]`` with 0;
-3. ``.`` (cons) and ``*`` (append), right-associative, looser than arithmetic:
-   ``fn[a u] . mapapp[…]``;
-4. ``or``, then ``and``; 5. ``+``; 6. a number before an application multiplies (``16zap d v``);
+3. ``.`` (cons) and ``*`` (append), right-associative: ``a u . upto[d u,x]``,
+   ``cycles[…]*cycles[…]*…``; looser than arithmetic, as in ``fn[a u] . mapapp[…]``;
+4. ``or``, then ``and`` (bitwise on numbers, as ``puzza``'s words need, logical on truth values);
+5. ``+``: ``poo a v +16zap d v``, ``1 + length a p``;
+6. a number before an application multiplies: ``16zap d v`` is 16 × ``zap d v``;
 7. application by juxtaposition, of a lower-case name to one argument, to the right:
-   ``length a p`` is ``length[a[p]]``.
+   ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
 
-Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms.  A
-parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value (ERRATA E6).
-``{e}[f]`` applies ``f`` to the value of ``e``.
+Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms, as in
+the notes.  A parenthesised list's elements are expressions: ``(p)`` is the list of ``p``'s value,
+``(a nth[a puzz4,1] a nth[a puzz4,9] …)`` a list of three values (ERRATA E6).  ``{e}[f]`` applies
+``f`` to the value of ``e``.
 """
 
 from __future__ import annotations
