@@ -180,6 +180,19 @@ def test_an_edit_that_does_not_read_or_defines_another_name_is_refused() -> None
     )
 
 
+@pytest.mark.parametrize(
+    ("edit", "shape"),
+    [("valmax ← 1", "a value"), ("valmax[p,q] ← p", "a function of 2 arguments")],
+)
+def test_an_edit_of_another_shape_is_refused_in_lispys_words_not_pythons(edit: str, shape: str) -> None:
+    # before: "the notes give TypeError: 'int' object is not callable" on every input
+    assert live.prove_edited("valmax", edit, 1973, 5) == (
+        f"error: the edit must define valmax as a function of 1 argument, as the notes do (it is {shape})",
+        False,
+    )
+    assert live.prove_edited("p0", "p₀ = (NIL NIL NIL NIL)", 1973, 5)[1]  # a value for a value is proved
+
+
 @pytest.mark.parametrize(("k", "n"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (4, 3), (2, 6)])
 def test_a_random_trees_stepper_follows_the_transcription_and_best_first_is_the_minimal_tree(
     k: int, n: int
