@@ -579,6 +579,7 @@ def test_the_repl_recalls_the_inputs_sent_with_the_arrow_keys(browser: Browser) 
         ("valmax p ← if ter p", "error"),  # does not read
         ("valmax p q ← 1", "error"),  # does not read either
         ("valmin p ← 1", "error"),  # defines another name
+        ("valmax ← 1", "error"),  # a value where the notes define a function
         ("valmax p ← if ter p then imval p else minlis[successors p,valmin]", "disagree"),
     ],
 )
