@@ -22,8 +22,9 @@ from collections.abc import Hashable
 
 from lispy.edition.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 from lispy.mexpr.environment import Environment
-from lispy.mexpr.program import definition, split_statements
+from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import Session
+from lispy.mexpr.syntax import Assignment, Definition
 
 __all__ = ["Repl", "prove_edited", "prove_json", "row_json", "row_reply", "stepper_json"]
 
@@ -110,7 +111,7 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
     if [s.name for s in found] != [entry.name]:
         named = ", ".join(s.name for s in found) or "nothing"
         return f"error: the edit must define {entry.name} alone (it defines {named})", False
-    arity, edited_arity = _arity(definition(entry.part, entry.name, entry.occurrence)), _arity(found[0])
+    arity, edited_arity = _arity(entry.statement().parse()), _arity(found[0])
     if edited_arity != arity:  # else the proof would call a value, or pass the wrong number of arguments
         wanted, got = _shape(arity), _shape(edited_arity)
         return f"error: the edit must define {entry.name} as {wanted}, as the notes do (it is {got})", False
@@ -125,10 +126,9 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
     return said + (f"\nFirst disagreement: {a.disagreement}" if a.disagreement else ""), a.holds
 
 
-def _arity(statement: object) -> int | None:
+def _arity(statement: Definition | Assignment) -> int | None:
     """How many parameters a definition takes; ``None`` for an assignment (a value)."""
-    params = getattr(statement, "params", None)
-    return None if params is None else len(params)
+    return len(statement.params) if isinstance(statement, Definition) else None
 
 
 def _shape(arity: int | None) -> str:
