@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -319,3 +321,25 @@ def test_each_bound_transcription_quotes_its_definition_and_its_source(entry: An
     doc = fn.__doc__ or ""
     assert "".join(entry.statement(corrected=True).text.split()) in "".join(doc.split()), doc
     assert "FOO.XGP[206,JMC] line " in doc
+
+
+def _docstring(entry: Entry) -> str:
+    """The docstring of the entry's transcription: its function's, or the string after its assignment."""
+    source = entry.python_source()
+    body = ast.parse(inspect.getsource(importlib.import_module(source.module))).body
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.FunctionDef) and node.lineno == source.line:
+            return ast.get_docstring(node) or ""
+    at = next(i for i, n in enumerate(body) if n.lineno == source.line)
+    after = body[at + 1]
+    assert isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant), entry.anchor
+    return str(after.value.value)
+
+
+def test_every_transcription_cites_its_line_of_the_notes_in_the_notes_order() -> None:
+    lines = []
+    for entry in ENTRIES:
+        cited = re.findall(r"FOO\.XGP\[206,JMC\] line (\d+)", _docstring(entry))
+        assert cited, f"{entry.anchor}: no FOO.XGP[206,JMC] line in its docstring"
+        lines.append(int(cited[0]))
+    assert lines == sorted(lines) and len(set(lines)) == 47, lines  # the 47 stand in the notes' order

@@ -40,6 +40,7 @@ from lispy.sexpr.reader import read
 
 def cycles(u: Any) -> Any:
     """``cycles u ← maplist[u,λx.x*upto[u,x]]``: the cyclic rotations of the list ``u`` (ch. 5).
+    FOO.XGP[206,JMC] line 343 (ch. 5, Instant Insanity).
 
     >>> cycles(read("(2 3 4 5)"))
     ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))
@@ -48,27 +49,32 @@ def cycles(u: Any) -> Any:
 
 
 puzz1 = read("((G B B W R G) (G G B G W R) (G W W R B R) (G G R B W W))")
-"""The notes' four blocks: top, the four sides clockwise, bottom (ch. 5)."""
+"""The notes' four blocks: top, the four sides clockwise, bottom (ch. 5).
+FOO.XGP[206,JMC] line 252 (ch. 5, Instant Insanity)."""
 
 # fmt: off
 # the notes' one line, cycles[…]*cycles[…]*…: ``*`` groups to the right, u*v*w = u*[v*w]
 puzz2 = append(cycles(read("(2 3 4 5)")), append(cycles(read("(2 5 4 3)")), append(cycles(read("(1 2 6 4)")),
         append(cycles(read("(1 4 6 2)")), append(cycles(read("(1 3 6 5)")), cycles(read("(1 5 6 3)")))))))
 # fmt: on
-"""The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation."""
+"""The 24 cycles of side faces of a block numbered 1 (top) to 6 (bottom), one per rotation.
+FOO.XGP[206,JMC] line 333 (ch. 5, Instant Insanity)."""
 
 puzz3 = mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
 """``puzz3 ← mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: for each block, face number to colour,
-``((1 . top) (2 . side1) ... (6 . bottom))``."""
+``((1 . top) (2 . side1) ... (6 . bottom))``.
+FOO.XGP[206,JMC] line 360 (ch. 5, Instant Insanity)."""
 
 puzz4 = mapcar(puzz3, lambda s: sublis(s, puzz2))
 """``puzz4 ← mapcar[puzz3,λs.sublis[s,puzz2]]``: for each block, its 24 orientations as lists of
-side colours (printed with ``puzz3`` for ``puzz2``: ERRATA E4)."""
+side colours (printed with ``puzz3`` for ``puzz2``: ERRATA E4).
+FOO.XGP[206,JMC] line 385 (ch. 5, Instant Insanity)."""
 
 puzz = cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
 """``puzz ← (a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4``: ``puzz4`` with the
 first block cut to orientations 1, 9 and 17, one for each of its three axes (ERRATA E6: the
-parenthesised list of values is LISP's ``list``, here ``lisp(...)``)."""
+parenthesised list of values is LISP's ``list``, here ``lisp(...)``).
+FOO.XGP[206,JMC] line 405 (ch. 5, Instant Insanity)."""
 
 
 def substitutions(puzz1: Any) -> Any:
@@ -94,7 +100,8 @@ def orientations(blocks: Any) -> Any:
 
 
 p0 = read("(NIL NIL NIL NIL)")
-"""``p₀``: the empty tower, four empty faces."""
+"""``p₀``: the empty tower, four empty faces.
+FOO.XGP[206,JMC] line 207 (ch. 5, Instant Insanity)."""
 
 
 def tower_search(puzz: Any) -> TreeSearch:

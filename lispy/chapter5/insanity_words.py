@@ -30,6 +30,7 @@ from lispy.sexpr.literal import mapchoose
 
 def poo(x: Any) -> int:
     """``poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8``: a colour's bit.
+    FOO.XGP[206,JMC] line 508 (ch. 5, Instant Insanity in bit words).
 
     >>> poo("R"), poo("W"), poo("G"), poo("B")
     (1, 2, 4, 8)
@@ -39,6 +40,7 @@ def poo(x: Any) -> int:
 
 def zap(v: Any) -> int:
     """``zap v ← if n v then 0 else poo a v +16zap d v``: a face cycle as a 16-bit word.
+    FOO.XGP[206,JMC] line 500 (ch. 5, Instant Insanity in bit words).
 
     The first face's colour is in the lowest four bits: ``zap[(R W G B)] = 0x8421``.
 
@@ -50,7 +52,8 @@ def zap(v: Any) -> int:
 
 
 puzza = mapcar(puzz, lambda x: mapcar(x, zap))
-"""``puzz`` with each orientation as a word (ch. 5)."""
+"""``puzz`` with each orientation as a word (ch. 5).
+FOO.XGP[206,JMC] line 492 (ch. 5, Instant Insanity in bit words)."""
 
 
 def words(puzz: Any) -> Any:

@@ -48,6 +48,7 @@ class NoMoveError(ValueError):
 
 def maxlis(u: Any, f: Fn) -> Any:
     """``maxlis[u,f] ← if n u then -∞ else max[f[a u],maxlis[d u,f]]``: the largest ``f`` on ``u``.
+    FOO.XGP[206,JMC] line 789 (ch. 6, minimax).
 
     >>> from lispy import read
     >>> maxlis(read("(3 12 8)"), lambda x: x), maxlis(read("()"), lambda x: x)
@@ -58,6 +59,7 @@ def maxlis(u: Any, f: Fn) -> Any:
 
 def minlis(u: Any, f: Fn) -> Any:
     """``minlis[u,f] ← if n u then ∞ else min[f[a u],minlis[d u,f]]``: the smallest ``f`` on ``u``.
+    FOO.XGP[206,JMC] line 797 (ch. 6, minimax).
 
     >>> from lispy import read
     >>> minlis(read("(3 12 8)"), lambda x: x), minlis(read("()"), lambda x: x)
@@ -68,6 +70,7 @@ def minlis(u: Any, f: Fn) -> Any:
 
 def maxlis_iterative(u: Any, f: Fn) -> Any:
     """``maxlis[u,f] ← maxlisa[u,-∞,f]``: the notes' iterative ``maxlis`` (ch. 6; ERRATA E15).
+    FOO.XGP[206,JMC] line 828 (ch. 6, minimax).
 
     >>> from lispy import read
     >>> maxlis_iterative(read("(3 12 8)"), lambda x: -x)
@@ -78,6 +81,7 @@ def maxlis_iterative(u: Any, f: Fn) -> Any:
 
 def maxlisa(u: Any, x: Any, f: Fn) -> Any:
     """``maxlisa[u,x,f] ← if n u then x else maxlisa[d u,max[x,f[a u]],f]``: max of x and f on u.
+    FOO.XGP[206,JMC] line 836 (ch. 6, minimax).
 
     >>> from lispy import read
     >>> maxlisa(read("(3 12 8)"), 20, lambda x: x), maxlisa(read("(3 12 8)"), 0, lambda x: x)
@@ -121,6 +125,7 @@ def minlis_primed(u: Any, f: Fn) -> Any:
 
 def bestmax(u: Any, f: Fn) -> Any:
     """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]``: the first element of ``u`` with the largest ``f``.
+    FOO.XGP[206,JMC] line 876 (ch. 6, choosing a move).
 
     Precondition, as in the notes: ``u`` is not ``NIL``; of ``NIL`` it values ``a NIL = NIL`` as an
     element and returns ``NIL``, as the notes' own definition does (E13; :func:`bestmax_once` checks).
@@ -136,7 +141,8 @@ def bestmax(u: Any, f: Fn) -> Any:
 
 
 def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
-    """The best of ``sofar`` (worth ``valsofar``) and the elements of ``u``, as printed but for E11::
+    """The best of ``sofar`` (worth ``valsofar``) and the elements of ``u``, FOO.XGP[206,JMC] line 880
+    (ch. 6, choosing a move), as printed but for E11::
 
         bestmaxa[u,sofar,valsofar,f] ← if n u then sofar
             else if f[a u] ≤ valsofar then bestmaxa[d u,sofar,valsofar,f]
@@ -159,6 +165,7 @@ def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
 
 def bestmin(u: Any, f: Fn) -> Any:
     """``bestmin[u,f] ← bestmina[d u,a u,f[a u],f]``: the first element of ``u`` with the smallest ``f``.
+    FOO.XGP[206,JMC] line 888 (ch. 6, choosing a move).
 
     The same precondition as :func:`bestmax`: ``u`` is not ``NIL`` (:func:`bestmin_once` checks it).
 
@@ -171,7 +178,8 @@ def bestmin(u: Any, f: Fn) -> Any:
 
 
 def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
-    """The worst of ``sofar`` and the elements of ``u``, as printed but for E11::
+    """The worst of ``sofar`` and the elements of ``u``, FOO.XGP[206,JMC] line 896 (ch. 6, choosing a
+    move), as printed but for E11::
 
         bestmina[u,sofar,valsofar,f] ← if n u then sofar
             else if f[a u] ≥ valsofar then bestmina[d u,sofar,valsofar,f]

@@ -28,6 +28,7 @@ def append(u: Any, v: Any) -> Any:  # u * v
 
 def upto(u: Any, x: Any) -> Any:
     """``upto[u,x] ← if x eq u then NIL else a u . upto[d u,x]``: ``u`` up to its tail ``x`` (ch. 5).
+    FOO.XGP[206,JMC] line 351 (ch. 5, Instant Insanity).
 
     The notes' auxiliary function of ``cycles``.  As printed, it recurs for ever when ``x`` is
     not a tail of ``u`` (ERRATA E9); :func:`lispy.sexpr.lists.upto` raises instead.
@@ -50,6 +51,7 @@ def mapcar(u: Any, f: Fn) -> Any:
 
 def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
     """``mapcar2[u,v,f] ← if n u then NIL else f[a u,a v] . mapcar2[d u,d v,f]``: ``f`` pairwise (ch. 5).
+    FOO.XGP[206,JMC] line 231 (ch. 5, Instant Insanity).
 
     Instant Insanity's ``successors`` puts a block's colours on the four faces with it.
 
@@ -60,7 +62,8 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
 
 
 def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
-    """``fn`` of each element of ``u`` that satisfies ``pred`` (ch. 5, the bit-word ``successors``)::
+    """``fn`` of each element of ``u`` that satisfies ``pred`` (FOO.XGP[206,JMC] line 546: ch. 5, the bit-word
+    ``successors``)::
 
         mapchoose[u,pred,fn] ← if n u then NIL
             else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
@@ -78,6 +81,7 @@ def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
 
 def mapapp(u: Any, fn: Fn) -> Any:
     """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u,fn]``: ``fn``'s lists appended (ch. 5).
+    FOO.XGP[206,JMC] line 619 (ch. 5, all the solutions).
 
     As corrected: the notes print ``.`` for ``*`` and call ``mappap`` (ERRATA E1, E2).  The simple
     ``allsol`` appends its successors' solutions with it: each ``*`` copies ``fn[a u]``'s cells.
