@@ -245,3 +245,16 @@ def test_load_takes_definitions_and_refuses_an_expression_at_its_line(tmp_path: 
     assert "undefined name twice" in s.reply("twice 2")
     file.write_text("twice x ← x + x\nfour ← twice 2\n", encoding="utf-8")
     assert s.reply(f":load {file}") == f"loaded {file}" and s.reply("four") == "4"
+
+
+def test_a_name_of_the_notes_not_yet_loaded_is_answered_with_the_part_that_defines_it() -> None:
+    s = Session(applications=REPL_APPLICATIONS)
+    tree = "'((3 12 8) (2 4 6) (14 5 2))"
+    assert s.reply(f"valmax {tree}") == (
+        "error: in input, line 1, column 1: undefined name valmax"
+        " (the notes define it in chapter6_game_trees: :notes chapter6_game_trees)"
+    )
+    assert s.reply("search '(A)").endswith("(the notes define it in chapter5_search: :notes chapter5_search)")
+    assert s.reply("nosuch 1") == "error: in input, line 1, column 1: undefined name nosuch"
+    s.reply(":notes chapter6_game_trees")
+    assert s.reply(f"valmax {tree}") == "3"

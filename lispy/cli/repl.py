@@ -8,8 +8,10 @@ the ``...`` prompt says what it waits for, and an empty line or Ctrl-C drops it.
 
 Each part of the notes that poses a problem (paths, the towers, the game) keeps its own ``lose``,
 ``ter`` and ``successors`` whatever is loaded before or after; the names you type mean the part
-loaded last.  Chapter 6 comes with S-expression game trees as the game, so
-``valmax '((3 12 8) (2 4 6) (14 5 2))`` works at once in any session.
+loaded last.  Chapter 6 comes with S-expression game trees as the game: after
+``:notes chapter6_game_trees``, ``valmax '((3 12 8) (2 4 6) (14 5 2))`` works at once, whatever
+was loaded before.  A name the notes define but the session does not yet have is answered with
+the ``:notes`` command that loads it.
 
 Errors are shown and the session goes on, every definition kept.  Ctrl-C during an
 evaluation stops it (``interrupted``); at an empty prompt it does what it does in Python's

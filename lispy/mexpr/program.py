@@ -83,6 +83,16 @@ def split_statements(text: str, origin: str = "input") -> list[SourceStatement]:
     return result
 
 
+@functools.cache
+def part_defining(name: str) -> str | None:
+    """The first part of the notes (:data:`PARTS`) that defines ``name``, or ``None``.
+
+    >>> part_defining("valmax"), part_defining("twice")
+    ('chapter6_game_trees', None)
+    """
+    return next((part for part in PARTS if any(s.name == name for s in read_source(part))), None)
+
+
 def read_source(part: str, corrections: bool = False) -> list[SourceStatement]:
     """The statements of ``lispy/notes/<part>.m`` (or of its ``.corrections.m``)."""
     if part not in PARTS:

@@ -20,7 +20,7 @@ from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import EvalError, show
 from lispy.mexpr.listing import python_of
 from lispy.mexpr.problems import Problem, Problems
-from lispy.mexpr.program import PARTS, SourceStatement, split_statements
+from lispy.mexpr.program import PARTS, SourceStatement, part_defining, split_statements
 from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expression
 from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.reader import ReadError
@@ -145,6 +145,9 @@ class Session:
 
     def _failure(self, e: BaseException, line: int) -> str | None:
         """The one line that reports ``e`` (raised by the input at ``line``), or ``None`` (``SystemExit``)."""
+        if isinstance(e, EvalError) and e.reason.startswith("undefined name "):
+            part = part_defining(e.reason.removeprefix("undefined name "))
+            return f"error: {e}" + (f" (the notes define it in {part}: :notes {part})" if part else "")
         if isinstance(e, (EvalError, MSyntaxError, ReadError, LoadError)):
             return f"error: {e}"
         if isinstance(e, KeyboardInterrupt):
