@@ -15,7 +15,8 @@ non-terminal; the value of the empty board is 0, a draw.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from operator import attrgetter
+from functools import partial
+from operator import attrgetter, le
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game as McCarthyGame
@@ -311,4 +312,4 @@ class Bitboard:
         def imval(p: int) -> int:
             return values[p >> _OUTCOME]
 
-        return McCarthyGame(_successor_list, _TERMINAL.__le__, imval)
+        return McCarthyGame(_successor_list, partial(le, _TERMINAL), imval)  # ter p: _TERMINAL <= p
