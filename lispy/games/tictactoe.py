@@ -15,7 +15,8 @@ non-terminal; the value of the empty board is 0, a draw.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from operator import attrgetter
+from functools import partial
+from operator import attrgetter, le
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game as McCarthyGame
@@ -195,60 +196,67 @@ class TicTacToe:
 
 # --- one int a position ---------------------------------------------------------------
 
-_O_TO_MOVE = 1 << 18
-_OUTCOME = 19
+_OCCUPIED = 18
+_O_TO_MOVE = 1 << 27
+_OUTCOME = 28
 _TERMINAL = 1 << _OUTCOME
 _O_WON, _DRAWN, _X_WON = 1 << _OUTCOME, 2 << _OUTCOME, 3 << _OUTCOME
 _WINNER = (None, "O", None, "X")
-_VALUE = {"X": (0, -1, 0, 1), "O": (0, 1, 0, -1)}  # to each player, by the outcome (bits 19-20)
+_VALUE = {"X": (0, -1, 0, 1), "O": (0, 1, 0, -1)}  # to each player, by the outcome (bits 28-29)
 
 _WINS: tuple[int, ...] = tuple(
     sum(1 << c for c in range(9) if not cells >> c & 1 and _HAS_LINE[cells | 1 << c]) for cells in range(512)
 )
 """For each set of one player's cells, the cells that would complete a line of that player's."""
+_WINS_O = tuple(wins << 9 for wins in _WINS)
+"""``_WINS`` with O's bits (cell ``c`` is bit ``c + 9``)."""
 
-_MOVES_O = tuple(tuple((m, bit << 9) for m, bit in free) for free in _FREE)
-"""``_FREE`` with O's bits (cell ``m`` is bit ``m + 9``)."""
-_LAST_X, _LAST_O = (
-    tuple(tuple(bit for _, bit in reversed(free)) for free in table) for table in (_FREE, _MOVES_O)
+_MOVES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((m, (bit << 9 * mover) + (bit << _OCCUPIED) + turn) for m, bit in _FREE[taken])
+    for mover, turn in ((0, _O_TO_MOVE), (1, -_O_TO_MOVE))
+    for taken in range(512)
 )
-"""The free cells' bits, last cell first: a Lisp list is built from its end."""
+"""For each position's bits 18-27 (the taken cells, O to move), each free cell in order 0 to 8 with what
+taking it adds to the position: its bit for the player to move (X 0-8, O 9-17) and among the taken, and
+the turn passed (bit 27 set by X's move, cleared by O's)."""
+_DELTAS = tuple(tuple(delta for _, delta in reversed(moves)) for moves in _MOVES)
+"""``_MOVES``' additions alone, last cell first: a Lisp list is built from its end."""
 
 
 def code(state: Board) -> int:
-    """The :class:`Bitboard` position of ``state``: X's cells are bits 0-8, O's 9-17, bit 18 says O is
-    to move, bits 19-20 the outcome (0 while the game goes on, 1 O won, 2 a draw, 3 X won).
+    """The :class:`Bitboard` position of ``state``: X's cells are bits 0-8, O's 9-17, the taken cells
+    18-26, bit 27 says O is to move, bits 28-29 the outcome (0 while the game goes on, 1 O won, 2 a
+    draw, 3 X won).
 
     >>> code(board("X........")), decode(code(board("XXXOO....", "O"))).winner
-    (262145, 'X')
+    (134479873, 'X')
     """
     outcome = _DRAWN if state.winner is None else _X_WON if state.winner == "X" else _O_WON
-    return state.x | state.o << 9 | (state.to_move == "O") << 18 | (outcome if state.over else 0)
+    x, o, turn = state.x, state.o, _O_TO_MOVE if state.to_move == "O" else 0
+    return x | o << 9 | (x | o) << _OCCUPIED | turn | (outcome if state.over else 0)
 
 
 def decode(p: int) -> Board:
     """The :class:`Board` of the coded position ``p`` (:func:`code`)."""
     x, o, outcome = p & 511, p >> 9 & 511, p >> _OUTCOME
-    return Board(x, o, "XO"[p >> 18 & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
+    return Board(x, o, "XO"[p >> 27 & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
 
 
 def _successor_list(p: int) -> Any:
     """McCarthy's ``successors p``: the Lisp list of the positions after each empty cell, 0 to 8."""
     if p >= _TERMINAL:
         return NIL
-    if p & _O_TO_MOVE:
-        o = p >> 9 & 511
-        bits = _LAST_O[(p | o) & 511]
-        base, wins, won = p - _O_TO_MOVE, _WINS[o] << 9, _O_WON
+    deltas = _DELTAS[p >> _OCCUPIED]
+    if p >= _O_TO_MOVE:  # bit 27, the highest of a position still in play
+        wins, won = _WINS_O[p >> 9 & 511], _O_WON
     else:
-        x = p & 511
-        bits = _LAST_X[(p >> 9 | x) & 511]
-        base, wins, won = p + _O_TO_MOVE, _WINS[x], _X_WON
-    if len(bits) == 1:
-        return _new(Cons, (base + bits[0] + (won if bits[0] & wins else _DRAWN), NIL))
+        wins, won = _WINS[p & 511], _X_WON
+    if len(deltas) == 1:
+        (d,) = deltas
+        return _new(Cons, (p + d + (won if d & wins else _DRAWN), NIL))
     u: Any = NIL  # _new(Cons, (car, cdr)) is Cons(car, cdr) without the call of Cons.__new__
-    for b in bits:
-        u = _new(Cons, (base + b + won if b & wins else base + b, u))
+    for d in deltas:
+        u = _new(Cons, (p + d + won if d & wins else p + d, u))
     return u
 
 
@@ -283,20 +291,17 @@ class Bitboard:
         (a generator: each made as the search comes to it)."""
         if p >= _TERMINAL:
             return
-        if p & _O_TO_MOVE:
-            o = p >> 9 & 511
-            moves = _MOVES_O[(p | o) & 511]
-            base, wins, won = p - _O_TO_MOVE, _WINS[o] << 9, _O_WON
+        moves = _MOVES[p >> _OCCUPIED]
+        if p >= _O_TO_MOVE:
+            wins, won = _WINS_O[p >> 9 & 511], _O_WON
         else:
-            x = p & 511
-            moves = _FREE[(p >> 9 | x) & 511]
-            base, wins, won = p + _O_TO_MOVE, _WINS[x], _X_WON
+            wins, won = _WINS[p & 511], _X_WON
         if len(moves) == 1:
-            ((m, b),) = moves
-            yield m, base + b + (won if b & wins else _DRAWN)
+            ((m, d),) = moves
+            yield m, p + d + (won if d & wins else _DRAWN)
             return
-        for m, b in moves:
-            yield m, base + b + won if b & wins else base + b
+        for m, d in moves:
+            yield m, p + d + won if d & wins else p + d
 
     def mccarthy(self, player: str | None = None) -> McCarthyGame:
         """McCarthy's ``successors``, ``ter`` and ``imval`` (chapter 6) on coded positions: ``successors p``
@@ -307,4 +312,4 @@ class Bitboard:
         def imval(p: int) -> int:
             return values[p >> _OUTCOME]
 
-        return McCarthyGame(_successor_list, _TERMINAL.__le__, imval)
+        return McCarthyGame(_successor_list, partial(le, _TERMINAL), imval)  # ter p: _TERMINAL <= p
