@@ -43,6 +43,27 @@ class NoMoveError(ValueError):
     """A move was asked of a list of no moves (``bestmax_once``), or a primed maximum of ``NIL``."""
 
 
+# --- the notes' max and min of two values --------------------------------------------
+
+
+def max(x: Any, y: Any) -> Any:  # shadows Python's max in this module: the notes' own
+    """``max[x,y]``: the larger of two values, ``x`` on a tie; the notes take it as given (ch. I).
+
+    The value of Python's ``max(x, y)``, from a function of exactly the notes' two arguments:
+    CPython 3.11 and 3.12 parse the builtin's iterable-or-values and keywords on every call, about a
+    seventh of ``valmax``'s time on tic-tac-toe (``docs/benchmarks.md``).
+
+    >>> max(3, 12), max(-INF, 2), min(3, 12), min(INF, 2)
+    (12, 2, 3, 2)
+    """
+    return y if y > x else x
+
+
+def min(x: Any, y: Any) -> Any:  # shadows Python's min in this module, as max does
+    """``min[x,y]``: the smaller of two values, ``x`` on a tie, as Python's ``min(x, y)`` gives it."""
+    return y if y < x else x
+
+
 # --- the maximum and minimum of a function on a list --------------------------------
 
 
