@@ -19,8 +19,9 @@ number approximating ``p``'s value to the maximizing player).
     minval2[u,α,β] ← if n u then β
                      else {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]
 
-The list functions (``maxlis``, ``bestmax``, …) do not depend on the game.  Corrections to the
-printed text are in ERRATA.md (E10–E15), each cited where it applies.
+The list functions (``maxlis``, ``bestmax``, …) do not depend on the game.  ``max`` and ``min`` in
+this module are the notes' own, of two values (:func:`max`): they shadow Python's here.  Corrections
+to the printed text are in ERRATA.md (E10–E15), each cited where it applies.
 """
 
 from __future__ import annotations
