@@ -83,14 +83,18 @@ def split_statements(text: str, origin: str = "input") -> list[SourceStatement]:
     return result
 
 
-@functools.cache
 def part_defining(name: str) -> str | None:
     """The first part of the notes (:data:`PARTS`) that defines ``name``, or ``None``.
 
     >>> part_defining("valmax"), part_defining("twice")
     ('chapter6_game_trees', None)
     """
-    return next((part for part in PARTS if any(s.name == name for s in read_source(part))), None)
+    return _first_parts().get(name)
+
+
+@functools.cache
+def _first_parts() -> dict[str, str]:
+    return {s.name: part for part in reversed(PARTS) for s in read_source(part)}
 
 
 def read_source(part: str, corrections: bool = False) -> list[SourceStatement]:
