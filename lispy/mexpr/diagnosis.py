@@ -19,7 +19,7 @@ from typing import Any
 
 from lispy.mexpr.codegen import generate_probe
 from lispy.mexpr.compiler import Unit, compile_function, unit_of
-from lispy.mexpr.errors import EvalError, arity_message, runaway_message, show, signature
+from lispy.mexpr.errors import EvalError, UndefinedName, arity_message, runaway_message, show, signature
 from lispy.mexpr.names import m_name
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
@@ -42,7 +42,7 @@ def explain(error: Exception, where: str, line: int, column: int) -> EvalError |
         return EvalError(runaway_message(at[0], getattr(error, "limit", None)), *at)
     if isinstance(node, Var):
         if isinstance(error, NameError):
-            return EvalError(f"undefined name {node.name}", *at)
+            return UndefinedName(node.name, *at)
         return EvalError(f"{node.name}: {error}", *at)
     if isinstance(node, Call):
         return EvalError(_call_message(node, frame, error, unit.where), *at)

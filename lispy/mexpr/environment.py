@@ -24,7 +24,7 @@ from pyrsistent import PMap, pmap
 from lispy.mexpr.codegen import Use
 from lispy.mexpr.compiler import Unit, compile_unit, make_function, unit_of
 from lispy.mexpr.diagnosis import explain
-from lispy.mexpr.errors import EvalError, arity_message, signature
+from lispy.mexpr.errors import EvalError, UndefinedName, arity_message, signature
 from lispy.mexpr.names import python_name
 from lispy.mexpr.runtime import BUILTINS, NOTATION, PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
@@ -124,7 +124,7 @@ class Environment:
         ...     m.run("g ← h 1")  # fails: h is not defined
         >>> m.atomically(two)
         Traceback (most recent call last):
-        lispy.mexpr.errors.EvalError: in g, line 1, column 5: undefined name h
+        lispy.mexpr.errors.UndefinedName: in g, line 1, column 5: undefined name h
         >>> "f" in m
         False
         """
@@ -217,7 +217,7 @@ class Environment:
     def call(self, name: str, *args: Any) -> Any:
         """Call the function ``name`` with Python values, with the evaluation's checks and errors."""
         if name not in self:
-            raise EvalError(f"undefined name {name}", "input", 0, 0)
+            raise UndefinedName(name, "input", 0, 0)
         fn = self[name]
         _check_arity(fn, len(args), "input", 0, 0)
         unit = unit_of(fn.__code__) if isinstance(fn, types.FunctionType) else None
@@ -278,7 +278,7 @@ class Environment:
                 self._set(known, self.outer[known])
                 self._taken.add(known)
         if known is None:
-            raise EvalError(f"undefined name {use.name}", where, use.line, use.column)
+            raise UndefinedName(use.name, where, use.line, use.column)
         if use.arity is not None:
             _check_arity(self[known], use.arity, where, use.line, use.column)
 

@@ -43,6 +43,14 @@ class EvalError(RuntimeError):
         self.column = column
 
 
+class UndefinedName(EvalError):
+    """An :class:`EvalError` for a ``name`` that nothing defines: ``undefined name <name>``."""
+
+    def __init__(self, name: str, definition: str, line: int, column: int) -> None:
+        super().__init__(f"undefined name {name}", definition, line, column)
+        self.name = name
+
+
 def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
     """The name and parameters of a definition's function (its ``m_name``, ``m_params``) or of a
     compiled ``λ`` (``λyz in successors``, from its code's file name), else ``None``."""

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from lispy.mexpr.continuation import Collector, Input
 from lispy.mexpr.environment import Environment
-from lispy.mexpr.errors import EvalError, show
+from lispy.mexpr.errors import EvalError, UndefinedName, show
 from lispy.mexpr.listing import python_of
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, part_defining, split_statements
@@ -145,8 +145,8 @@ class Session:
 
     def _failure(self, e: BaseException, line: int) -> str | None:
         """The one line that reports ``e`` (raised by the input at ``line``), or ``None`` (``SystemExit``)."""
-        if isinstance(e, EvalError) and e.reason.startswith("undefined name "):
-            part = part_defining(e.reason.removeprefix("undefined name "))
+        if isinstance(e, UndefinedName):
+            part = part_defining(e.name)
             return f"error: {e}" + (f" (the notes define it in {part}: :notes {part})" if part else "")
         if isinstance(e, (EvalError, MSyntaxError, ReadError, LoadError)):
             return f"error: {e}"
