@@ -197,7 +197,8 @@ class TicTacToe:
 # --- one int a position ---------------------------------------------------------------
 
 _OCCUPIED = 18
-_O_TO_MOVE = 1 << 27
+_TURN = 27
+_O_TO_MOVE = 1 << _TURN
 _OUTCOME = 28
 _TERMINAL = 1 << _OUTCOME
 _O_WON, _DRAWN, _X_WON = 1 << _OUTCOME, 2 << _OUTCOME, 3 << _OUTCOME
@@ -239,7 +240,7 @@ def code(state: Board) -> int:
 def decode(p: int) -> Board:
     """The :class:`Board` of the coded position ``p`` (:func:`code`)."""
     x, o, outcome = p & 511, p >> 9 & 511, p >> _OUTCOME
-    return Board(x, o, "XO"[p >> 27 & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
+    return Board(x, o, "XO"[p >> _TURN & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
 
 
 def _successor_list(p: int) -> Any:
