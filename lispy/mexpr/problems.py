@@ -7,7 +7,7 @@ Each part that poses a problem (paths, the towers, the game) is loaded with the 
 (``graph``, ``final``) from the session.  The session's names mean the part loaded last;
 :class:`Problems` remembers whose each name is, to say so when that changes (``docs/mexpr.md``).
 Which part poses which problem is the application layer's knowledge
-(:data:`lispy.edition.applications.REPL_APPLICATIONS`), given to :class:`Problems`; without it,
+(:data:`lispy.notes.applications.REPL_APPLICATIONS`), given to :class:`Problems`; without it,
 every part is loaded into the session's own environment, as one program.
 """
 
@@ -26,7 +26,7 @@ from lispy.mexpr.syntax import Assignment, Definition
 
 
 class Problem(Protocol):
-    """What a part that poses a problem is loaded with (:class:`lispy.edition.applications.Application`):
+    """What a part that poses a problem is loaded with (:class:`lispy.notes.applications.Application`):
     the ``parts`` loaded together, in order, and the names it gives (``bindings``), unless the reader
     has defined them all."""
 

@@ -3,7 +3,7 @@
 Whatever the input, the session goes on with every definition: a failure is one line (``error: in
 f, line 1, column 3: undefined name g``), counted in :attr:`Session.failures`; Ctrl-C stops the
 evaluation (``interrupted``), not the session; running out of memory is reported as such, anything
-else as a bug in lispy.  Given ``applications`` (:data:`lispy.edition.applications.REPL_APPLICATIONS`),
+else as a bug in lispy.  Given ``applications`` (:data:`lispy.notes.applications.REPL_APPLICATIONS`),
 ``:notes`` loads each part that poses a problem into an environment of its own (:mod:`lispy.mexpr.problems`).
 """
 

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from lispy.chapter5 import insanity
-from lispy.edition.applications import Application, application_for, python_definition
+from lispy.notes.applications import Application, application_for, python_definition
 from lispy.edition.evidence.proof import Interpreters, attempt
 from lispy.notes.index import Entry
 from lispy.sexpr.data import NIL, lisp
@@ -39,7 +39,7 @@ class Example:
     def call(self, entry: Entry, application: Application) -> Any:
         """The value of :attr:`python`, evaluated as it is shown: with the entry's transcription under
         its Python name (``allsol_efficient`` for the second ``allsol``), the application's other
-        functions (:meth:`~lispy.edition.applications.Application.search`: ``successors``,
+        functions (:meth:`~lispy.notes.applications.Application.search`: ``successors``,
         ``valmin``…), the notes' ``p0``, and ``read``, ``lisp``, ``cons``, ``d``, ``NIL``, ``inf``."""
         name = entry.transcription.rpartition(".")[2].rpartition(":")[2]
         names = {

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from lispy.edition.applications import (
+from lispy.notes.applications import (
     Application,
     application_for,
     by_anchor,

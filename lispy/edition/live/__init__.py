@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 
-from lispy.edition.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
+from lispy.notes.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import Session
