@@ -54,8 +54,8 @@ from lispy.chapter5.insanity import orientations
 from lispy.chapter5.insanity_graph import graph_method
 from lispy.chapter5.paths import path_search
 from lispy.chapter5.puzzles import random_puzzle, tower_search_n
-from lispy.chapter5.work import binary_tree, cells_copied, comb, ladder, positions_examined
-from lispy.runtime.counting import timed_in_rounds
+from lispy.claims.search_work import binary_tree, cells_copied, comb, ladder, positions_examined
+from lispy.counting import timed_in_rounds
 
 SECTIONS = ("searches", "lists", "graph", "appending", "goals")
 """The parts of the run, in order: ``--only`` picks some."""

@@ -20,9 +20,9 @@ from lispy import cli
 from lispy.aima.game import Counted, mccarthy_search, to_mccarthy
 from lispy.aima.transposition import alpha_beta_tt_search
 from lispy.chapter6.memoised import memoised_search
-from lispy.chapter6.move_ordering import random_leaves, terminals_examined, uniform_game
+from lispy.claims.move_ordering import random_leaves, terminals_examined, uniform_game
+from lispy.counting import timed_in_rounds
 from lispy.games.tictactoe import TicTacToe
-from lispy.runtime.counting import timed_in_rounds
 
 SIZES = [(3, 6), (4, 6), (6, 5)]
 

@@ -1,7 +1,7 @@
-"""Printing the notes' claims in the chapter scripts: the edition's inventory, as text.
+"""Printing the notes' claims in the chapter scripts: the inventory of lispy.claims, as text.
 
 Each chapter script ends with its chapter's claims (:func:`claims_section`), measured once in the
-run by :mod:`lispy.edition.claims`, the figures the edition shows; ``python -m chapters`` ends with
+run by :mod:`lispy.claims`, the figures the edition shows; ``python -m chapters`` ends with
 the count of both chapters' (:func:`counted`).
 """
 
@@ -11,7 +11,7 @@ import textwrap
 
 from chapters.show import INDENT, WIDTH, heading, say, table
 from lispy import cli
-from lispy.edition.claims import STEPS, Claim, chapter_claims, claims, measuring, tally
+from lispy.claims import STEPS, Claim, chapter_claims, claims, measuring, tally
 
 __all__ = ["claim", "claims_section", "counted", "remark"]
 
@@ -42,15 +42,15 @@ def remark(text: str) -> None:
 
 
 def claims_section(number: str, chapter: str) -> list[Claim]:
-    """Print section ``number``: every claim of chapter ``chapter`` in the edition's inventory
-    (:mod:`lispy.edition.claims`), measured once in this run (a progress bar on standard error while
+    """Print section ``number``: every claim of chapter ``chapter`` in the inventory
+    (:mod:`lispy.claims`), measured once in this run (a progress bar on standard error while
     that is a terminal), and return them."""
     for _ in cli.progress(measuring(chapter), f"chapter {chapter}'s claims", total=STEPS[chapter], label=str):
         pass
     found = chapter_claims(chapter)
     heading(f"{number} The notes' claims on {TITLES[chapter]}, judged")
     say(
-        f"Every claim of chapter {chapter} in the edition's inventory (lispy.edition.claims), in the notes' "
+        f"Every claim of chapter {chapter} in lispy's inventory (lispy.claims), in the notes' "
         "order: the notes' words and the line of FOO.XGP[206,JMC] where they begin, what this run measured, "
         "and the verdict: agrees, differs, turns on the reading (the sentence read two ways, each judged), "
         "or no verdict, with the reason.  Times are CPU time, taken in rounds that time the things "

@@ -24,9 +24,9 @@ from lispy.chapter6.game_trees import (
     minlis,
 )
 from lispy.chapter6.memoised import memoised_search
-from lispy.chapter6.move_ordering import knuth_moore, ordering_series, rule_of_thumb
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
+from lispy.claims.move_ordering import knuth_moore, ordering_series, rule_of_thumb
 from lispy.games.tictactoe import TicTacToe, board
 
 __all__ = ["FIGURE_2_6", "SMALL_TREE", "main"]

@@ -21,7 +21,7 @@ from lispy.chapter5.insanity import cycles, puzz, puzz1, puzz2, puzz3, puzz4
 from lispy.chapter5.insanity_graph import cycles_of, graph_method, towers
 from lispy.chapter5.insanity_words import poo, puzza, zap
 from lispy.chapter5.paths import path_search
-from lispy.runtime.counting import Count
+from lispy.counting import Count
 
 __all__ = ["main", "puzz", "puzz1", "puzz2", "puzz3", "puzz4", "puzza"]
 

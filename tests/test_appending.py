@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lispy import from_iterable, length, lisp, reverse
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5.paths import path_search
-from lispy.chapter5.work import Copying, binary_tree, cells_copied, comb, ladder, positions_examined
+from lispy.claims.search_work import Copying, binary_tree, cells_copied, comb, ladder, positions_examined
 
 
 def test_on_the_notes_puzzle_the_appending_is_small() -> None:
@@ -66,7 +66,7 @@ def test_each_solution_is_copied_once_per_ancestor(case: tuple[Any, Any]) -> Non
 
 
 def test_the_claim_shows_the_growth_beside_the_notes_sentence() -> None:
-    from lispy.edition.claims import chapter_claims
+    from lispy.claims import chapter_claims
 
     appending = next(c for c in chapter_claims("5") if c.anchor == "claim-appending")
     assert "somewhat inefficient because of all the appending" in appending.quote

@@ -1,7 +1,7 @@
-"""The notes' claims (:mod:`lispy.edition.claims`): every record is whole, its quote is the notes' own
+"""The notes' claims (:mod:`lispy.claims`): every record is whole, its quote is the notes' own
 words at the line it gives, the verdicts that rest on counts are the ones the counts give, a verdict
 that rests on times shows their spread, and each check behind a verdict fails when what it checks
-is wrong (:mod:`lispy.chapter5.checks`, :mod:`lispy.chapter6.checks`)."""
+is wrong (:mod:`lispy.claims.search_checks`, :mod:`lispy.claims.game_checks`)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from lispy.chapter5 import checks as checks5
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.chapter6 import checks as checks6
 from lispy.chapter6.sexp_games import tree
-from lispy.edition.claims import VERDICTS, Claim, Spread, chapter_claims, claims, tally, timed_in_rounds
+from lispy.claims import VERDICTS, Claim, Spread, chapter_claims, claims, tally, timed_in_rounds
+from lispy.claims import game_checks as checks6
+from lispy.claims import search_checks as checks5
 from lispy.edition.sources.archive import load
 from lispy.edition.sources.locate import normalise
 from lispy.sexpr.data import NIL, from_iterable, lisp, to_pylist

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
+from lispy.claims import claims, tally
 from lispy.edition.__main__ import build, main
-from lispy.edition.claims import claims, tally
 from lispy.edition.evidence.examples import EXAMPLES
 from lispy.edition.evidence.proof import prove, structural_evidence
 from lispy.edition.evidence.rows import rows

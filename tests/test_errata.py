@@ -217,7 +217,7 @@ def test_e8_says_the_membership_sign_is_in_the_archive_as_it_is() -> None:
 
 
 def test_e16_worst_first_examines_every_leaf_only_on_the_trees_built_for_it() -> None:
-    from lispy.chapter6.move_ordering import knuth_moore, ordering_counts, sorted_worst_first
+    from lispy.claims.move_ordering import knuth_moore, ordering_counts, sorted_worst_first
 
     assert ordering_counts(4, 5).worst == 4**5  # subtrees wholly above or below their siblings
     for seed in range(3):  # random leaves, the moves sorted worst first by their exact values

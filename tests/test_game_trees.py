@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from chapters.show import draw
 from lispy import NIL, from_iterable, read, to_python
-from lispy.chapter6.checks import minimax as plain_minimax
 from lispy.chapter6.game_trees import (
     Game,
     NoMoveError,
@@ -28,7 +27,10 @@ from lispy.chapter6.game_trees import (
     minlis,
     minlis_primed,
 )
-from lispy.chapter6.move_ordering import (
+from lispy.chapter6.sexp_games import imval, ordered, successors, ter, tree, uniform_tree
+from lispy.chapter6.watch import Watch
+from lispy.claims.game_checks import minimax as plain_minimax
+from lispy.claims.move_ordering import (
     Incremental,
     incremental_game,
     knuth_moore,
@@ -37,8 +39,6 @@ from lispy.chapter6.move_ordering import (
     lookahead_ordered,
     terminals_examined,
 )
-from lispy.chapter6.sexp_games import imval, ordered, successors, ter, tree, uniform_tree
-from lispy.chapter6.watch import Watch
 
 SMALL = read("((3 12 8) (2 4 6) (14 5 2))")
 FIGURE_2_6 = read("((2 5) (9 4 7))")

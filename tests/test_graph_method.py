@@ -38,7 +38,7 @@ from lispy.chapter5.insanity_graph import (
     towers,
 )
 from lispy.chapter5.puzzles import COLOURS, ROTATIONS, random_puzzle, tower_search_n
-from lispy.chapter5.work import positions_examined
+from lispy.claims.search_work import positions_examined
 from tests.test_insanity import block_orientations, brute_force_solutions
 
 PUZZ1 = to_python(lists_rep.puzz1)
@@ -282,7 +282,7 @@ def test_the_chapter_shows_the_graph_method_beside_allsol_and_the_notes_sentence
         assert shown in text, shown
     # the work of each beside the notes' sentence: the claim, in the inventory both the chapter and
     # the edition print
-    from lispy.edition.claims import chapter_claims
+    from lispy.claims import chapter_claims
 
     claim = next(c for c in chapter_claims("5") if c.anchor == "claim-mathematics")
     assert "extensive tree search is unnecessary in this problem" in claim.quote

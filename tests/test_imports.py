@@ -1,8 +1,9 @@
 """The modules' imports point one way: down the layers, never up, across or in a circle.
 
 The layers, bottom to top (:data:`LAYERS`): the S-expression data, the runtime (deep
-recursion), the notes' chapters, the companions (the games, AIMA, CS61B), the tools that read
-and show the notes (M-expressions, the notes' index, the edition), the command lines.  A module
+recursion, the counter), the notes' chapters, the companions (the games, AIMA, CS61B), the tools
+that read and show the notes (M-expressions, the notes' index and what each part runs in, the
+claims, the edition), the command lines.  Nothing imports the edition but the edition.  A module
 may import a module of its own package or of a lower layer; packages that share a layer (chapters
 5 and 6) do not import each other.
 
@@ -89,13 +90,14 @@ def import_graph() -> dict[str, set[str]]:
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the S-expression data", ("lispy.sexpr",)),
-    ("the runtime", ("lispy.runtime",)),
+    ("the runtime", ("lispy.runtime", "lispy.counting")),
     ("the notes' chapters", ("lispy.chapter5", "lispy.chapter6")),
     ("the games", ("lispy.games",)),
     ("AIMA", ("lispy.aima",)),
     ("CS61B", ("lispy.cs61b",)),
     ("M-expressions", ("lispy.mexpr",)),
     ("the notes' index", ("lispy.notes",)),
+    ("the notes' claims", ("lispy.claims",)),
     ("the edition", ("lispy.edition",)),
     ("the command lines", ("lispy.cli", "lispy", "chapters")),
     ("the benchmarks", ("bench",)),
@@ -154,6 +156,18 @@ def test_every_module_has_a_layer() -> None:
 
 def test_imports_point_down_the_layers() -> None:
     assert misplaced_imports() == []
+
+
+def test_the_edition_is_a_leaf() -> None:
+    """Nothing of the library or the chapter scripts imports the edition (its libraries are an extra,
+    ``lispy[edition]``): only the edition itself and the benchmarks that build it do."""
+    users = {
+        module
+        for module, targets in import_graph().items()
+        if any(t == "lispy.edition" or t.startswith("lispy.edition.") for t in targets)
+    }
+    assert {m for m in users if not m.startswith(("lispy.edition.", "bench."))} == set()
+    assert "lispy.edition.__main__" in users and "bench.page" in users  # the check sees an import
 
 
 def test_the_layer_check_sees_an_import_that_points_up(monkeypatch) -> None:  # type: ignore[no-untyped-def]

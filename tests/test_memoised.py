@@ -19,10 +19,10 @@ import lispy.chapter6.memoised as memoised
 from lispy import read
 from lispy.aima.game import MAX, Counted, from_mccarthy, mccarthy_search, to_mccarthy
 from lispy.aima.transposition import alpha_beta_tt_search
-from lispy.chapter6.checks import minimax as plain_minimax
 from lispy.chapter6.game_trees import INF
 from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
+from lispy.claims.game_checks import minimax as plain_minimax
 from lispy.games.tictactoe import SYMMETRIES, TicTacToe, board
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import from_iterable

@@ -19,9 +19,9 @@ from lispy import read, to_string
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
 from lispy.edition import live
-from lispy.notes.applications import REPL_APPLICATIONS
 from lispy.mexpr.program import PARTS
 from lispy.mexpr.session import Session
+from lispy.notes.applications import REPL_APPLICATIONS
 
 GRAPH = "((A B C) (B D) (C D) (D))"
 YOURS = (f"graph ← '{GRAPH}", "final ← D")

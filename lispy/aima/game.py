@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from lispy.chapter6 import sexp_games
 from lispy.chapter6.game_trees import Game as McCarthyGame
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
-from lispy.runtime.counting import Count
+from lispy.counting import Count
 from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = [

@@ -5,7 +5,7 @@
 - :mod:`lispy.chapter5.insanity`: Instant Insanity in lists (``puzz1`` … ``puzz``, ``p₀``);
 - :mod:`lispy.chapter5.insanity_words`: the same puzzle on 16-bit words (``zap``, ``poo``, ``puzza``);
 - :mod:`lispy.chapter5.insanity_graph`: the same puzzle by "some mathematics", no tree search;
-- :mod:`lispy.chapter5.puzzles`: n blocks in n colours, random puzzles, the search for them;
-- :mod:`lispy.chapter5.work`: the work counted: positions examined, cells ``allsol``'s ``*`` copies;
-- :mod:`lispy.chapter5.checks`: the chapter's claims a run can check, against independent computations.
+- :mod:`lispy.chapter5.puzzles`: n blocks in n colours, random puzzles, the search for them.
+
+The experiments on the chapter (the work counted, the claims a run can check) are in :mod:`lispy.claims`.
 """

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from lispy.chapter5.insanity import substitutions
-from lispy.runtime.counting import Count
+from lispy.counting import Count
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import (
     a,

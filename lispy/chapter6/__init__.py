@@ -4,8 +4,8 @@
   (``movemax``, ``bestmax``, …) and the αβ-heuristic (``maxval``, ``minval``);
 - :mod:`lispy.chapter6.sexp_games`: game trees written as S-expressions, ``((3 12 8) (2 4 6))``;
 - :mod:`lispy.chapter6.watch`: watching which positions a search examines;
-- :mod:`lispy.chapter6.move_ordering`: positions examined on uniform trees, and ordering by look-ahead;
-- :mod:`lispy.chapter6.memoised`: ``valmax`` memoised, a transposition table for minimax;
-- :mod:`lispy.chapter6.iteration`: "iterative versions are generally better", in frames kept open;
-- :mod:`lispy.chapter6.checks`: the chapter's claims a run can check, against independent computations.
+- :mod:`lispy.chapter6.memoised`: ``valmax`` memoised, a transposition table for minimax.
+
+The experiments on the chapter (move ordering, iteration, the claims a run can check) are in
+:mod:`lispy.claims`.
 """

@@ -3,7 +3,7 @@
 :class:`Watch` binds chapter 6's functions, the transcriptions as they are, to a game whose
 functions it wraps: a position is then a :class:`Visit`.  :meth:`Watch.alpha_beta` also records the
 αβ-heuristic's steps: the one instrumented αβ of lispy (the edition's stepper shows it; the chapters
-and the claims count with the same :class:`Watch` and :class:`~lispy.runtime.counting.Count`).
+and the claims count with the same :class:`Watch` and :class:`~lispy.counting.Count`).
 
     >>> from lispy.chapter6 import sexp_games
     >>> from lispy.sexpr.reader import read
@@ -23,7 +23,7 @@ from types import FrameType
 from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search
-from lispy.runtime.counting import Count
+from lispy.counting import Count
 from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = ["Step", "Visit", "Watch"]

@@ -21,8 +21,8 @@ from typing import Any, NoReturn
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 
-from lispy.notes.applications import REPL_APPLICATIONS
 from lispy.mexpr.session import Session
+from lispy.notes.applications import REPL_APPLICATIONS
 from lispy.sexpr.data import Cons
 from lispy.sexpr.nil import Nil
 from lispy.sexpr.printer import to_string

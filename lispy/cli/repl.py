@@ -36,10 +36,10 @@ from typing import Any, NoReturn
 
 from lispy import cli
 from lispy.cli.memory import limit_memory
-from lispy.notes.applications import REPL_APPLICATIONS
 from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Session
+from lispy.notes.applications import REPL_APPLICATIONS
 
 PROMPT, MORE = "lispy> ", "...    "
 HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS

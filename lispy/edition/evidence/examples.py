@@ -18,8 +18,8 @@ from importlib import resources
 from typing import Any
 
 from lispy.chapter5 import insanity
-from lispy.notes.applications import Application, application_for, python_definition
 from lispy.edition.evidence.proof import Interpreters, attempt
+from lispy.notes.applications import Application, application_for, python_definition
 from lispy.notes.index import Entry
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import cons, d

@@ -18,6 +18,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from lispy.edition.evidence import inputs
+from lispy.edition.evidence.correspondence import compare
+from lispy.mexpr.environment import Environment
+from lispy.mexpr.errors import show
+from lispy.mexpr.syntax import Assignment, Definition
 from lispy.notes.applications import (
     Application,
     application_for,
@@ -25,11 +30,6 @@ from lispy.notes.applications import (
     python_definition,
     redefined_later,
 )
-from lispy.edition.evidence import inputs
-from lispy.edition.evidence.correspondence import compare
-from lispy.mexpr.environment import Environment
-from lispy.mexpr.errors import show
-from lispy.mexpr.syntax import Assignment, Definition
 from lispy.notes.index import ENTRIES, Entry
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import cons

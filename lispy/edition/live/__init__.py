@@ -20,11 +20,11 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 
-from lispy.notes.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import Session
 from lispy.mexpr.syntax import Assignment, Definition
+from lispy.notes.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 
 __all__ = ["Repl", "prove_edited", "prove_json", "row_json", "row_reply", "stepper_json"]
 

@@ -14,12 +14,12 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from lispy.chapter6.move_ordering import knuth_moore
-from lispy.chapter6.move_ordering import ordering_series as counted_series
 from lispy.chapter6.sexp_games import leaves as terminal_positions
 from lispy.chapter6.sexp_games import minimax, ter
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
+from lispy.claims.move_ordering import knuth_moore
+from lispy.claims.move_ordering import ordering_series as counted_series
 from lispy.edition.page.render import render
 from lispy.sexpr.atoms import atom_to_string
 from lispy.sexpr.data import to_pylist
@@ -168,7 +168,7 @@ def figure_2_6() -> Figure:
 def ordering_figure(k: int = 4, depths: range = range(1, 8)) -> tuple[str | None, list[list[str]]]:
     """The figure on the order of the moves: terminal positions examined on uniform trees of ``k``
     moves, by depth, by minimax (k^n) and by αβ with the worst move first, in random order (the mean
-    of 3 trees) and with the best move first (:func:`lispy.chapter6.move_ordering.ordering_series`),
+    of 3 trees) and with the best move first (:func:`lispy.claims.move_ordering.ordering_series`),
     with Levin's count k^⌈n/2⌉ + k^⌊n/2⌋ − 1.  The plot (:func:`ordering_plot`, ``None`` without
     matplotlib) and the numbers as a table, the first row the header."""
     counted = counted_series(k, depths, 3)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lispy.chapter6.game_trees import maxlis, maxlis_iterative
-from lispy.runtime.counting import Count
+from lispy.counting import Count
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import from_iterable
 from lispy.sexpr.lists import a, d, n

@@ -1,5 +1,5 @@
 """Chapter 6's twenty-three claims ("Game trees"), measured and judged: :func:`measure`.  Their
-words are in ``claims.toml`` (:data:`lispy.edition.claims.record.TEXTS`); this module finds the
+words are in ``claims.toml`` (:data:`lispy.claims.record.TEXTS`); this module finds the
 values that fill them and the verdicts."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from lispy.aima.game import mccarthy_search
 from lispy.chapter5.tree_search import LOSE, tree_search
-from lispy.chapter6 import checks
-from lispy.chapter6.iteration import FORMS, forms, frames_open
-from lispy.chapter6.move_ordering import (
+from lispy.claims import game_checks
+from lispy.claims.iteration import FORMS, forms, frames_open
+from lispy.claims.move_ordering import (
     default_lookahead,
     knuth_moore,
     lexicographic_game,
@@ -22,7 +22,7 @@ from lispy.chapter6.move_ordering import (
     sorted_worst_first,
     terminals_examined,
 )
-from lispy.edition.claims.record import Judged, Steps, agrees_if, counted, judged, ms, ratios, timed_in_rounds
+from lispy.claims.record import Judged, Steps, agrees_if, counted, judged, ms, ratios, timed_in_rounds
 from lispy.games.tictactoe import Board, TicTacToe
 from lispy.sexpr.data import from_iterable
 
@@ -96,9 +96,9 @@ def measure() -> Steps:
         value=value,
     )
 
-    found["claim-correct-move"] = counted(checks.correct_move())
+    found["claim-correct-move"] = counted(game_checks.correct_move())
 
-    primed, on_nil, maxlis_nil = checks.primed()
+    primed, on_nil, maxlis_nil = game_checks.primed()
     found["claim-primed"] = counted(
         primed,
         primed.all and on_nil.startswith("NoMoveError"),
@@ -132,7 +132,7 @@ def measure() -> Steps:
         as_python=as_python.ratio(2),
     )
 
-    ab = checks.alpha_beta()
+    ab = game_checks.alpha_beta()
     found["claim-more-computation"] = judged(
         agrees_if(ab.alpha_beta < ab.minimax and ab.agreement.all),
         tried=ab.agreement.tried,
@@ -141,7 +141,7 @@ def measure() -> Steps:
         share=ab.alpha_beta / ab.minimax,
     )
 
-    unchanged, evaluated = checks.unexamined_moves()
+    unchanged, evaluated = game_checks.unexamined_moves()
     found["claim-figure-2-6"] = counted(unchanged, unchanged.all and evaluated == 3, evaluated=evaluated)
     found["claim-refutation"] = counted(ab.agreement)
 

@@ -3,31 +3,39 @@
 McCarthy's chapters say more than their definitions: that ``search`` is depth first, that setting
 up the puzzle is "as complicated a computation as the actual tree search", that the bit words make
 "a factor of ten speedup", that αβ "looks at about only k^(n/2)" positions, that αβ was "first
-proposed by McCarthy about 1958".  This package is the edition's inventory of them, read from both
-chapters (FOO.XGP[206,JMC], 1973-11-06): one :class:`~lispy.edition.claims.record.Claim` per claim,
+proposed by McCarthy about 1958".  This package is the inventory of them, read from both
+chapters (FOO.XGP[206,JMC], 1973-11-06): one :class:`~lispy.claims.record.Claim` per claim,
 with the notes' words, where they stand (the chapter, the edition's section, the line of
 FOO.XGP[206,JMC] where the sentence begins), what this run measured, and a verdict:
 
 - ``"agrees"`` or ``"differs"``: the run settles it;
 - ``"turns on the reading"``: the sentence can be read two ways, and the run settles each
-  (:class:`~lispy.edition.claims.record.Reading`), not the same way;
+  (:class:`~lispy.claims.record.Reading`), not the same way;
 - ``"no verdict"``: no run can settle it (history, advice on writing programs, the PDP-10's own
   times), or this run's timings spread too widely; ``reason`` says which.
 
 Counts are exact.  Times are CPU seconds, taken in interleaved rounds, and a verdict that rests on
-times gives their median and interquartile range (:func:`~lispy.edition.claims.record.timed_in_rounds`).
-The figures come from the library (``lispy.chapter5``, ``lispy.chapter6``);
-:mod:`lispy.edition.claims.chapter5` and :mod:`lispy.edition.claims.chapter6` measure and judge them,
-and ``claims.toml``, beside them, words them.  The edition and ``python -m chapters`` render the
-same figures (:func:`chapter_claims`).
+times gives their median and interquartile range (:func:`~lispy.claims.record.timed_in_rounds`).
+The figures come from the library (``lispy.chapter5``, ``lispy.chapter6``) and the experiments
+on it kept here, apart from the notes' definitions:
+
+- :mod:`lispy.claims.search_checks`, :mod:`lispy.claims.game_checks`: the claims of chapters 5 and 6
+  that a run can check, each against an independent computation;
+- :mod:`lispy.claims.search_work`: the work chapter 5's searches do (positions examined, cells copied);
+- :mod:`lispy.claims.move_ordering`: positions αβ examines on uniform trees, and ordering by look-ahead;
+- :mod:`lispy.claims.iteration`: "iterative versions are generally better", in frames kept open.
+
+:mod:`lispy.claims.chapter5` and :mod:`lispy.claims.chapter6` measure and judge the claims,
+:mod:`lispy.claims.record` records them, and ``claims.toml``, beside them, words them.  The edition
+and ``python -m chapters`` render the same figures (:func:`chapter_claims`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lispy.edition.claims import chapter5, chapter6
-from lispy.edition.claims.record import VERDICTS, Claim, Spread, recorded, tally, timed_in_rounds
+from lispy.claims import chapter5, chapter6
+from lispy.claims.record import VERDICTS, Claim, Spread, recorded, tally, timed_in_rounds
 
 __all__ = [
     "STEPS",

@@ -2,8 +2,8 @@
 
 Each function runs the transcription and a plain Python computation written without it (no
 ``search``, no cons cells where they can be avoided), and reports how many cases were tried and how
-many agreed (:class:`Agreement`); the edition's inventory of the notes' claims
-(:mod:`lispy.edition.claims`) words the results.  Each takes the thing it checks as a parameter,
+many agreed (:class:`Agreement`); the inventory of the notes' claims
+(:mod:`lispy.claims`) words the results.  Each takes the thing it checks as a parameter,
 the transcription by default, so that a test can hand it a wrong one and see the check fail.
 """
 
@@ -19,7 +19,7 @@ from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
 from lispy.chapter5.puzzles import ROTATIONS
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.runtime.counting import Agreement, Count, agreement
+from lispy.counting import Agreement, Count, agreement
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
 
 Searcher = Callable[[Any, Any, Any], TreeSearch]

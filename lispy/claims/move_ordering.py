@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.memoised import memoised_search
-from lispy.runtime.counting import Count
+from lispy.counting import Count
 from lispy.runtime.recursion import run_deep
 from lispy.sexpr.data import collector_paused, from_iterable
 
@@ -130,7 +130,7 @@ def lookahead_ordered(
     game: Game, n: int, lookahead: Callable[[int], int | None] = default_lookahead
 ) -> tuple[Game, Count[Any]]:
     """``game`` with each position's successors ordered by a shallower search, and the
-    :class:`~lispy.runtime.counting.Count` of the terminal positions those searches evaluate.
+    :class:`~lispy.counting.Count` of the terminal positions those searches evaluate.
 
     At a position ``r`` moves from the horizon ``n``, each successor is valued by an αβ search
     ``lookahead(r)`` moves deep (0: the static value alone; ``None``: the game's order kept), and

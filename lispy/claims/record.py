@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from lispy import counting
 from lispy.notes.index import ENTRIES
-from lispy.runtime import counting
 
 __all__ = [
     "ARCHIVE",
@@ -115,7 +115,7 @@ Steps = Generator[str, None, dict[str, Judged]]
 returns what it found, by anchor."""
 
 _DATA = tomllib.loads(
-    resources.files("lispy.edition.claims").joinpath("claims.toml").read_text(encoding="utf-8")
+    resources.files("lispy.claims").joinpath("claims.toml").read_text(encoding="utf-8")
 )
 TEXTS: list[dict[str, Any]] = _DATA["claim"]
 """The inventory's words, ``claims.toml``: every claim of both chapters, in the notes' order."""
@@ -220,7 +220,7 @@ def ms(seconds: float, unit: bool = True) -> str:
 def timed_in_rounds(
     computations: Mapping[str, Callable[[], Any]], rounds: int = 9, budget: float = 0.004
 ) -> dict[str, Spread]:
-    """:func:`lispy.runtime.counting.timed_in_rounds`, each computation's times as a :class:`Spread`.
+    """:func:`lispy.counting.timed_in_rounds`, each computation's times as a :class:`Spread`.
 
     >>> len(timed_in_rounds({"sum": lambda: sum(range(1000))}, rounds=3, budget=0.001)["sum"].values)
     3

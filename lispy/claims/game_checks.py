@@ -2,8 +2,8 @@
 
 Each function runs the transcriptions on random trees and compares them with a plain Python minimax
 over nested Python lists (:func:`minimax`), written without them, reporting how many cases agreed
-(the one :class:`~lispy.runtime.counting.Agreement`, as :mod:`lispy.chapter5.checks` does); the
-edition's inventory of the claims (:mod:`lispy.edition.claims`) words the results.
+(the one :class:`~lispy.counting.Agreement`, as :mod:`lispy.claims.search_checks` does); the
+inventory of the claims (:mod:`lispy.claims`) words the results.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, NoMoveError, game_tree_search, maxlis, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
-from lispy.runtime.counting import Agreement, Count, agreement
+from lispy.counting import Agreement, Count, agreement
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
 

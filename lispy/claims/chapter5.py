@@ -1,5 +1,5 @@
 """Chapter 5's twenty claims ("Tree search"), measured and judged: :func:`measure`.  Their words
-are in ``claims.toml`` (:data:`lispy.edition.claims.record.TEXTS`); this module finds the values
+are in ``claims.toml`` (:data:`lispy.claims.record.TEXTS`); this module finds the values
 that fill them and the verdicts."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from lispy.chapter5 import checks, insanity, insanity_words
+from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.insanity_graph import graph_method
 from lispy.chapter5.paths import path_search
-from lispy.chapter5.work import binary_tree, cells_copied, comb, ladder, named_lose, positions_examined
-from lispy.edition.claims.record import (
+from lispy.claims import search_checks
+from lispy.claims.record import (
     Judged,
     Spread,
     Steps,
@@ -24,6 +24,7 @@ from lispy.edition.claims.record import (
     symbols,
     timed_in_rounds,
 )
+from lispy.claims.search_work import binary_tree, cells_copied, comb, ladder, named_lose, positions_examined
 from lispy.sexpr.data import lisp
 from lispy.sexpr.lists import length, reverse
 from lispy.sexpr.printer import to_string
@@ -34,7 +35,7 @@ STEPS = 2
 """How many steps :func:`measure` yields."""
 
 COMB_SIZES = (50, 100, 200)
-"""The combs (:func:`lispy.chapter5.work.comb`) on which the two forms of ``allsol`` are compared."""
+"""The combs (:func:`lispy.claims.search_work.comb`) on which the two forms of ``allsol`` are compared."""
 
 
 def _timings() -> dict[str, Spread]:
@@ -72,7 +73,7 @@ def measure() -> Steps:
     lists, words = times["lists"], times["words"]
     yield "checking the claims against independent computations"
 
-    found["claim-depth-first"] = counted(checks.depth_first())
+    found["claim-depth-first"] = counted(search_checks.depth_first())
 
     only, first = shown = named_lose()
     found["claim-name-lose"] = judged(
@@ -85,10 +86,10 @@ def measure() -> Steps:
         first=to_string(first.search),
     )
 
-    paths = checks.paths_found()
+    paths = search_checks.paths_found()
     found["claim-paths"] = counted(paths)
 
-    towers = checks.every_tower()
+    towers = search_checks.every_tower()
     found["claim-tower"] = judged(
         agrees_if(towers.agreed > 0 and towers.first_disagreement is None),
         tried=towers.tried,
@@ -121,9 +122,9 @@ def measure() -> Steps:
         ratio=setup_time.ratio(2),
     )
 
-    found["claim-24-cycles"] = counted(checks.rotations())
+    found["claim-24-cycles"] = counted(search_checks.rotations())
 
-    full, reduced, same = checks.symmetric_towers()
+    full, reduced, same = search_checks.symmetric_towers()
     found["claim-three-orientations"] = judged(
         agrees_if(same), full=full, reduced=reduced, exactly="exactly" if same else "NOT"
     )
@@ -141,7 +142,7 @@ def measure() -> Steps:
         ten, lists=lists.ms(), words=words.ms(), speedup=speedup.ratio(), why=why
     )
 
-    examined, kept, word_examined, walked = checks.non_losing_positions()
+    examined, kept, word_examined, walked = search_checks.non_losing_positions()
     found["claim-same-search"] = judged(
         agrees_if(walked and kept == word_examined),
         examined=examined,
@@ -150,7 +151,7 @@ def measure() -> Steps:
         not_="" if walked else "NOT ",
     )
 
-    found["claim-and-test"] = counted(checks.and_test())
+    found["claim-and-test"] = counted(search_checks.and_test())
 
     short = [
         symbols(*(("chapter5_insanity_words", n, 1) for n in names))[1]
@@ -167,7 +168,7 @@ def measure() -> Steps:
         "", agrees_if(short[0] < long[0]), agrees_if(short[1] < long[1]), short=short, long=long
     )
 
-    applied, fired, sound = checks.lose_never_fires()
+    applied, fired, sound = search_checks.lose_never_fires()
     found["claim-lose-trivial"] = counted(sound, fired == 0 and sound.all, applied=applied, fired=fired)
 
     found["claim-one-second"] = judged("no verdict", words=words.ms(), longer=1 / words.median)
