@@ -65,10 +65,10 @@ SECTIONS = (
         "Tic-tac-toe", "bench.tictactoe", (), ("--table-rounds", "1", "--rounds", "5"),
         "PAIP's `minimax` is the compiled-Lisp anchor: the same full game tree, the same 549,946 "
         "positions, in SBCL. lispy's fastest full minimax is AIMA's `minimax_decision` on the "
-        "`Bitboard` game (MAX-VALUE and MIN-VALUE as Figure 6.3 prints them, tic-tac-toe a 30-bit "
-        "int); McCarthy's `valmax` keeps its transcription's shape (`maxlis` and `minlis` with `n`, "
-        "`a`, `d` and the notes' two-argument `max` or `min` per element) and pays for it, on the same "
-        "game's one-pass successor lists. On "
+        "`Bitboard` game (`bench/bitboard.py`; MAX-VALUE and MIN-VALUE as Figure 6.3 prints them, "
+        "tic-tac-toe a 30-bit int); McCarthy's `valmax` keeps its transcription's shape (`maxlis` and "
+        "`minlis` with `n`, `a`, `d` and the notes' two-argument `max` or `min` per element) and pays "
+        "for it, on the same game's one-pass successor lists. On "
         "aima-python's own board lispy's search and aima-python's differ only in how they walk it: "
         "most of both times is aima-python's `result`.",
     ),

@@ -30,6 +30,7 @@ from importlib.metadata import version as installed
 from typing import Any
 
 from bench import goals, markdown, sbcl
+from bench.bitboard import Bitboard
 from bench.goals import Goal
 from lispy import cli
 from lispy.aima.alpha_beta import alpha_beta_search
@@ -38,7 +39,7 @@ from lispy.aima.minimax import minimax_decision
 from lispy.aima.transposition import alpha_beta_tt_search
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.cs61b import COMPUTER, Lecture17
-from lispy.games.tictactoe import Bitboard, Board, TicTacToe
+from lispy.games.tictactoe import Board, TicTacToe
 
 Entry = tuple[str, int, Callable[[], float]]
 """A search in the table: its label, the positions it examines, and a timer (CPU seconds per call)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bench.bitboard import Bitboard, code, decode
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.cutoff import alpha_beta_cutoff_search
 from lispy.aima.decision import Decision
@@ -19,7 +20,7 @@ from lispy.aima.minimax import max_value, minimax_decision, minimax_value, value
 from lispy.aima.transposition import AlphaBetaTT, Bound, Entry, TranspositionTable, alpha_beta_tt_search
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.cs61b import COMPUTER, HUMAN, Best, Lecture17
-from lispy.games.tictactoe import SYMMETRIES, Bitboard, Board, TicTacToe, board, code, decode
+from lispy.games.tictactoe import SYMMETRIES, Board, TicTacToe, board
 from lispy.sexpr.data import to_pylist
 
 # --- the independent side: plain Python, no lispy ------------------------------------------

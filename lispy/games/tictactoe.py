@@ -4,8 +4,8 @@ The cells are numbered 0 to 8 row by row; a move is a cell number.  X moves
 first.  A :class:`Board` keeps each player's cells as a 9-bit integer (bit ``i``
 for cell ``i``), so that a move is a few integer operations: which cells are
 free and whether a set of cells holds a line are looked up in tables of the 512
-sets, computed once.  :class:`Bitboard` is the same game with each position one
-``int``, the formulation that the full-tree searches run on fastest.
+sets, computed once.  (The same game with each position one ``int``, the formulation that the
+full-tree benchmarks run on fastest, is ``bench/bitboard.py``.)
 
 Facts (checked by the tests): the full game tree has 549,946 positions, 255,168
 of them terminal; 5,478 distinct positions are reachable, 4,520 of them
@@ -14,18 +14,9 @@ non-terminal; the value of the empty board is 0, a draw.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from functools import partial
-from operator import attrgetter, le
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from lispy.chapter6.game_trees import Game as McCarthyGame
-from lispy.sexpr.data import NIL, Cons
-
-__all__ = [
-    "EMPTY", "LINES", "PREFERENCE", "SYMMETRIES",
-    "Bitboard", "Board", "TicTacToe", "board", "code", "decode",
-]  # fmt: skip
+__all__ = ["EMPTY", "LINES", "PREFERENCE", "SYMMETRIES", "Board", "TicTacToe", "board"]
 
 EMPTY = "."
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -93,9 +84,6 @@ class Board(NamedTuple):
         return "\n".join(" ".join(c[r * 3 : r * 3 + 3]) for r in range(3))
 
 
-_new = tuple.__new__
-
-
 def _cells(x: int, o: int) -> str:
     return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else EMPTY for i in range(9))
 
@@ -133,26 +121,23 @@ class TicTacToe:
     def __init__(self, initial: Board | None = None) -> None:
         self.initial = board() if initial is None else initial
 
-    to_move = staticmethod(attrgetter("to_move"))
-    terminal_test = staticmethod(attrgetter("over"))
-    """``terminal_test(state)``: someone has three in a row, or no cell is empty."""
+    def to_move(self, state: Board) -> str:
+        return state.to_move
 
-    def successors(self, state: Board) -> Iterable[tuple[int, Board]]:
+    def terminal_test(self, state: Board) -> bool:
+        """Someone has three in a row, or no cell is empty."""
+        return state.over
+
+    def successors(self, state: Board) -> list[tuple[int, Board]]:
         """The empty cells in order 0 to 8, each with the state after the player to move takes it."""
-        x, o, player, _, empty, _ = state
-        left = empty - 1
-        full = left == 0
-        if player == "X":
-            return [
-                (m, _new(Board, (a, o, "O", "X" if (won := _HAS_LINE[a]) else None, left, won or full)))
-                for m, bit in _FREE[x | o]
-                for a in (x | bit,)
-            ]
-        return [
-            (m, _new(Board, (x, a, "X", "O" if (won := _HAS_LINE[a]) else None, left, won or full)))
-            for m, bit in _FREE[x | o]
-            for a in (o | bit,)
-        ]
+        x_moves, left = state.to_move == "X", state.empty - 1
+        mover, other = ("X", "O") if x_moves else ("O", "X")
+        found = []
+        for m, bit in _FREE[state.x | state.o]:
+            x, o = (state.x | bit, state.o) if x_moves else (state.x, state.o | bit)
+            won = _HAS_LINE[x if x_moves else o]
+            found.append((m, Board(x, o, other, mover if won else None, left, won or left == 0)))
+        return found
 
     def utility(self, state: Board, player: str) -> int:
         winner = state.winner
@@ -192,125 +177,3 @@ class TicTacToe:
             if m == move:
                 return s
         raise ValueError(f"play: cell {move} is not an empty cell 0-8 of this board")
-
-
-# --- one int a position ---------------------------------------------------------------
-
-_OCCUPIED = 18
-_TURN = 27
-_O_TO_MOVE = 1 << _TURN
-_OUTCOME = 28
-_TERMINAL = 1 << _OUTCOME
-_O_WON, _DRAWN, _X_WON = 1 << _OUTCOME, 2 << _OUTCOME, 3 << _OUTCOME
-_WINNER = (None, "O", None, "X")
-_VALUE = {"X": (0, -1, 0, 1), "O": (0, 1, 0, -1)}  # to each player, by the outcome (bits 28-29)
-
-_WINS: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(9) if not cells >> c & 1 and _HAS_LINE[cells | 1 << c]) for cells in range(512)
-)
-"""For each set of one player's cells, the cells that would complete a line of that player's."""
-_WINS_O = tuple(wins << 9 for wins in _WINS)
-"""``_WINS`` with O's bits (cell ``c`` is bit ``c + 9``)."""
-
-_MOVES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((m, (bit << 9 * mover) + (bit << _OCCUPIED) + turn) for m, bit in _FREE[taken])
-    for mover, turn in ((0, _O_TO_MOVE), (1, -_O_TO_MOVE))
-    for taken in range(512)
-)
-"""For each position's bits 18-27 (the taken cells, O to move), each free cell in order 0 to 8 with what
-taking it adds to the position: its bit for the player to move (X 0-8, O 9-17) and among the taken, and
-the turn passed (bit 27 set by X's move, cleared by O's)."""
-_DELTAS = tuple(tuple(delta for _, delta in reversed(moves)) for moves in _MOVES)
-"""``_MOVES``' additions alone, last cell first: a Lisp list is built from its end."""
-
-
-def code(state: Board) -> int:
-    """The :class:`Bitboard` position of ``state``: X's cells are bits 0-8, O's 9-17, the taken cells
-    18-26, bit 27 says O is to move, bits 28-29 the outcome (0 while the game goes on, 1 O won, 2 a
-    draw, 3 X won).
-
-    >>> code(board("X........")), decode(code(board("XXXOO....", "O"))).winner
-    (134479873, 'X')
-    """
-    outcome = _DRAWN if state.winner is None else _X_WON if state.winner == "X" else _O_WON
-    x, o, turn = state.x, state.o, _O_TO_MOVE if state.to_move == "O" else 0
-    return x | o << 9 | (x | o) << _OCCUPIED | turn | (outcome if state.over else 0)
-
-
-def decode(p: int) -> Board:
-    """The :class:`Board` of the coded position ``p`` (:func:`code`)."""
-    x, o, outcome = p & 511, p >> 9 & 511, p >> _OUTCOME
-    return Board(x, o, "XO"[p >> _TURN & 1], _WINNER[outcome], 9 - (x | o).bit_count(), outcome != 0)
-
-
-def _successor_list(p: int) -> Any:
-    """McCarthy's ``successors p``: the Lisp list of the positions after each empty cell, 0 to 8."""
-    if p >= _TERMINAL:
-        return NIL
-    deltas = _DELTAS[p >> _OCCUPIED]
-    if p >= _O_TO_MOVE:  # bit 27, the highest of a position still in play
-        wins, won = _WINS_O[p >> 9 & 511], _O_WON
-    else:
-        wins, won = _WINS[p & 511], _X_WON
-    if len(deltas) == 1:
-        (d,) = deltas
-        return _new(Cons, (p + d + (won if d & wins else _DRAWN), NIL))
-    u: Any = NIL  # _new(Cons, (car, cdr)) is Cons(car, cdr) without the call of Cons.__new__
-    for d in deltas:
-        u = _new(Cons, (p + d + won if d & wins else p + d, u))
-    return u
-
-
-class Bitboard:
-    """:class:`TicTacToe` from ``initial`` (the empty board unless given), each position one ``int``
-    (:func:`code`, :func:`decode`): the same moves in the same order, nothing allocated but the ``int``;
-    :meth:`mccarthy` gives chapter 6's three functions, building each list of successors in one pass.
-
-    >>> from lispy.chapter6.game_trees import game_tree_search
-    >>> x_wins = Bitboard(board("XX.OO...."))
-    >>> game_tree_search(*x_wins.mccarthy()).valmax(x_wins.initial)
-    1
-    """
-
-    players = ("X", "O")
-    alternating = True
-
-    def __init__(self, initial: Board | None = None) -> None:
-        self.initial = code(board() if initial is None else initial)
-
-    def to_move(self, p: int) -> str:
-        return "O" if p & _O_TO_MOVE else "X"
-
-    def terminal_test(self, p: int) -> bool:
-        return p >= _TERMINAL
-
-    def utility(self, p: int, player: str) -> int:
-        return _VALUE[player][p >> _OUTCOME]
-
-    def successors(self, p: int) -> Iterator[tuple[int, int]]:
-        """The empty cells in order 0 to 8, each with the position after the player to move takes it
-        (a generator: each made as the search comes to it)."""
-        if p >= _TERMINAL:
-            return
-        moves = _MOVES[p >> _OCCUPIED]
-        if p >= _O_TO_MOVE:
-            wins, won = _WINS_O[p >> 9 & 511], _O_WON
-        else:
-            wins, won = _WINS[p & 511], _X_WON
-        if len(moves) == 1:
-            ((m, d),) = moves
-            yield m, p + d + (won if d & wins else _DRAWN)
-            return
-        for m, d in moves:
-            yield m, p + d + won if d & wins else p + d
-
-    def mccarthy(self, player: str | None = None) -> McCarthyGame:
-        """McCarthy's ``successors``, ``ter`` and ``imval`` (chapter 6) on coded positions: ``successors p``
-        a Lisp list built in one pass, ``imval p`` the value to ``player`` (by default the player to move
-        in ``initial``), read from the position's outcome bits."""
-        values = _VALUE[player or self.to_move(self.initial)]
-
-        def imval(p: int) -> int:
-            return values[p >> _OUTCOME]
-
-        return McCarthyGame(_successor_list, partial(le, _TERMINAL), imval)  # ter p: _TERMINAL <= p
