@@ -87,12 +87,26 @@ def metadata(wheel: Path) -> dict:
 
 
 def run(
-    *command: object, stdin: str | None = None, cwd: Path | None = None
+    *command: object, stdin: str | None = None, cwd: Path | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     """``command`` with no PYTHONPATH, so that nothing of this tree is visible."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
     return subprocess.run(
-        [str(c) for c in command], cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=120
+        [str(c) for c in command], cwd=cwd, env=env, input=stdin, capture_output=True, text=True,
+        timeout=timeout,
+    )  # fmt: skip
+
+
+EDITION_LIBRARIES = ("jinja2", "pygments", "markdown_it")
+"""The edition's libraries (the extra ``lispy[edition]``), by the names they are imported by."""
+
+
+def without_the_edition_libraries(module: str) -> str:
+    """Python code that runs ``python -m module`` as if the edition's libraries were not installed (the
+    folders lent to the test's environment hold them): an import of one raises ``ImportError``."""
+    return (
+        f"import runpy, sys; sys.modules.update(dict.fromkeys({EDITION_LIBRARIES!r})); "
+        f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)"
     )
 
 
@@ -107,6 +121,8 @@ def test_the_wheel_holds_lispy_chapters_the_license_and_the_notes_and_not_bench_
         "lispy/runtime/recursion.py",
         "lispy/mexpr/mexpr.lark",
         "lispy/notes/chapter5_search.m",
+        "lispy/notes/applications.py",
+        "lispy/claims/claims.toml",
         "chapters/__main__.py",
         "chapters/tictactoe.py",
     ]:
@@ -126,6 +142,12 @@ def test_the_wheel_declares_its_version_license_and_python(wheel: Path) -> None:
     expected = {re.split(r"[<>=!~ ;\[]", requirement, maxsplit=1)[0] for requirement in declared}
     assert {"lark", "toolz"} <= expected
     assert set(requirements(wheel)) == expected
+    # the edition's libraries only with the extra: pip install 'lispy[edition]'
+    assert expected.isdisjoint({"jinja2", "pygments", "markdown-it-py"})
+    assert "edition" in meta.get_all("Provides-Extra", [])  # type: ignore[attr-defined]
+    listed: list[str] = meta.get_all("Requires-Dist", [])  # type: ignore[attr-defined]
+    extra = [re.split(r"[<>=!~ ;]", r, maxsplit=1)[0] for r in listed if r.endswith("extra == 'edition'")]
+    assert sorted(extra) == ["jinja2", "markdown-it-py", "pygments"]
 
 
 def test_the_installed_wheel_runs_from_outside_the_tree(venv: Path, tmp_path: Path) -> None:
@@ -148,4 +170,24 @@ def test_the_installed_wheel_runs_from_outside_the_tree(venv: Path, tmp_path: Pa
     notes = "from lispy.mexpr.program import notes; m = notes('chapter5_insanity', 'chapter5_search')"
     tower = run(python, "-c", f"{notes}; print(m.eval('search p₀'))", cwd=tmp_path)  # the notes' files
     assert tower.stdout.strip() == "((G W R B) (R W G B) (B R G W) (W B G R))", tower.stderr
+    claims = run(python, "-c", "from lispy.claims.record import TEXTS; print(len(TEXTS))", cwd=tmp_path)
+    assert claims.stdout.strip() == "43", claims.stderr  # claims.toml, the package's data
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_base_install_runs_the_chapters_and_the_edition_asks_for_its_extra(
+    venv: Path, tmp_path: Path
+) -> None:
+    """Without jinja2, pygments and markdown-it-py, ``python -m chapters`` runs to its end, and
+    ``python -m lispy.edition`` says in one line what to install (no traceback)."""
+    python = venv / "bin" / "python"
+    chapters = run(python, "-c", without_the_edition_libraries("chapters"), cwd=tmp_path, timeout=600)
+    assert chapters.returncode == 0, chapters.stderr
+    assert "43 claims" in chapters.stdout.split("\n\n")[-1], chapters.stdout[-500:]
+    edition = run(python, "-c", without_the_edition_libraries("lispy.edition"), cwd=tmp_path)
+    assert (edition.returncode, edition.stdout) == (1, "")
+    assert edition.stderr == (
+        "lispy.edition needs its extra libraries (jinja2 is not installed): python -m pip install "
+        "'lispy[edition]' (in a clone: python -m pip install -e '.[edition]')\n"
+    )
     assert list(tmp_path.iterdir()) == []

@@ -14,12 +14,23 @@ whole, never a file it did not write, and follows no link (``lispy.edition.outpu
 
 from __future__ import annotations
 
+import sys
+
+try:  # the edition's own libraries, the extra lispy[edition]: without them one line, no traceback
+    import jinja2  # noqa: F401
+    import markdown_it  # noqa: F401
+    import pygments  # noqa: F401
+except ImportError as missing:
+    sys.exit(
+        f"lispy.edition needs its extra libraries ({missing.name} is not installed): "
+        "python -m pip install 'lispy[edition]' (in a clone: python -m pip install -e '.[edition]')"
+    )
+
 import argparse
 import datetime
 import hashlib
 import importlib.metadata
 import platform
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
