@@ -8,13 +8,26 @@ a regular file, or is longer than 256 KiB) is reported in one line and the editi
 without it.
 
 DIR must be new, empty or a previous edition and nothing else: the edition replaces its folder
-whole, never a file it did not write, and follows no link (``lispy.edition.output``).  ``--serve
---out DIR`` serves DIR as it is when it holds an edition built from the same inputs (:func:`inputs`).
+whole, never a file it did not write, and follows no link (``lispy.edition.output``).  ``--serve``
+binds its port first, then serves the edition DIR holds, or builds one where DIR holds none; without
+``--out``, it builds into a temporary folder removed on exit.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C while the modules below load, before :func:`lispy.cli.run` can catch it: its one line
+    and 130, not a traceback."""
+    sys.stderr.write("\ninterrupted\n" if sys.stderr.isatty() else "interrupted\n")
+    raise SystemExit(130)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _interrupted)
 
 try:  # the edition's own libraries, the extra lispy[edition]: without them one line, no traceback
     import jinja2  # noqa: F401
@@ -27,9 +40,9 @@ except ImportError as missing:
     )
 
 import argparse
+import contextlib
 import datetime
-import hashlib
-import importlib.metadata
+import os
 import platform
 import tempfile
 import time
@@ -39,56 +52,22 @@ from pathlib import Path
 
 from pygments.formatters import HtmlFormatter
 
-import lispy
 from lispy import cli
 from lispy.claims import claims, tally
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
-from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, write_runtime
-from lispy.edition.output import OutputFolderError, current, write_edition
+from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, write_runtime
+from lispy.edition.output import MARKER, OutputFolderError, stopping, write_edition
 from lispy.edition.page import pages
 from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg
 from lispy.edition.page.stepper import steppers
-from lispy.edition.sources.archive import _read_bounded, load
+from lispy.edition.sources.archive import load
 from lispy.edition.sources.document import PUB_NAME, XGP_NAME, Document, NotesFileError
 from lispy.edition.sources.errata import errata_markdown, parse
 from lispy.edition.sources.original import Alignment, align
 
-__all__ = ["build", "inputs", "main"]
-
-
-def inputs(notes: Sequence[Path], seed: int, trials: int, pyodide: Path | None) -> str:
-    """What an edition is built from, as one SHA-256: lispy's version and every file of the packages
-    that go into ``lispy.zip`` (lispy's own, with the notes, the templates and the page's assets, and
-    :data:`~lispy.edition.live.runtime.PAGE_DEPENDENCIES`), ERRATA.md, the name and version of every installed
-    distribution, Python's version, the machine, ``seed`` and ``trials``, and the bytes of each
-    ``--notes`` file and of the files of the ``--pyodide`` folder.  Two builds from the same inputs
-    differ only in what they measure (the notes' claims, the build's date and time)."""
-    sha = hashlib.sha256()
-
-    def add(*parts: object) -> None:
-        for part in parts:
-            data = part if isinstance(part, bytes) else repr(part).encode()
-            sha.update(len(data).to_bytes(8, "big") + data)
-
-    add(lispy.__version__, platform.python_version(), platform.machine(), platform.system(), seed, trials)
-    add(sorted((d.metadata["Name"] or "", d.version) for d in importlib.metadata.distributions()))
-    add(errata_markdown() or "")
-    for root in package_folders():
-        for file in sorted(root.rglob("*")):
-            if file.is_file() and "__pycache__" not in file.parts:
-                add(file.relative_to(root).as_posix(), file.read_bytes())
-    for path in notes:
-        try:
-            add(str(path), _read_bounded(path))
-        except (OSError, NotesFileError) as e:
-            add(str(path), str(e))
-    for file in sorted(pyodide.iterdir()) if pyodide else ():
-        if file.is_file():
-            with open(file, "rb") as f:
-                add(file.name, hashlib.file_digest(f, "sha256").digest())
-    return sha.hexdigest()
+__all__ = ["build", "main"]
 
 
 def _read_notes(files: Sequence[Path], say: Callable[[str], None], problems: list[str]) -> list[Document]:
@@ -124,10 +103,7 @@ def build(
     start = time.perf_counter()
     built: list[pages.Build] = []
     files = write_edition(
-        out,
-        lambda at: built.append(_build(at, notes, seed, trials, say, start, pyodide)),
-        force=force,
-        inputs=inputs(notes, seed, trials, pyodide),
+        out, lambda at: built.append(_build(at, notes, seed, trials, say, start, pyodide)), force=force
     )
     more = sum(name.endswith(".html") for name in files) - 1
     say(f"wrote {out / 'index.html'} and {more} more pages in {time.perf_counter() - start:.1f} s")
@@ -252,8 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--serve",
         action="store_true",
-        help="serve the edition on 127.0.0.1 after building it (into --out, or a temporary folder); "
-        "a page opened as a file cannot run lispy",
+        help="serve the edition on 127.0.0.1: the one in --out DIR as it is, or, where DIR holds none (or "
+        "without --out, in a temporary folder), one built first; a page opened as a file cannot run lispy",
     )
     parser.add_argument(
         "--port", type=int, default=8000, help="the port for --serve (default: %(default)s; 0: any free port)"
@@ -263,16 +239,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--trials must be at least 1")
     if args.out is None and not args.serve:
         parser.error("the following arguments are required: --out (or --serve)")
+    with stopping(), contextlib.ExitStack() as removed:  # SIGTERM too ends it through every finally
+        if args.out is None:
+            args.out = Path(removed.enter_context(tempfile.TemporaryDirectory(prefix="lispy-edition-")))
+        if not args.serve:
+            return _build_or_say(args)
+        from lispy.edition.live.serve import listen
+
+        try:
+            server = removed.enter_context(listen(args.out, args.port))
+        except OSError as e:
+            print(f"error: cannot serve on 127.0.0.1:{args.port}: {e.strerror or e}", file=sys.stderr)
+            return 1
+        if os.path.lexists(args.out / MARKER):
+            print(f"{args.out} holds an edition: serving it as it is (build without --serve to renew it)")
+        elif status := _build_or_say(args):
+            return status
+        print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/index.html (Ctrl-C stops)")
+        sys.stdout.flush()
+        server.serve_forever()
+    return 0
+
+
+def _build_or_say(args: argparse.Namespace) -> int:
+    """Build the edition as ``args`` ask; the exit status, with one line on standard error where the
+    edition cannot be written."""
     try:
-        if args.serve and args.out is None:
-            with tempfile.TemporaryDirectory(prefix="lispy-edition-") as folder:
-                args.out = Path(folder)
-                build(args.out, args.notes, args.seed, args.trials, pyodide=args.pyodide)
-                return _serve(args)
-        if args.serve and current(args.out, inputs(args.notes, args.seed, args.trials, args.pyodide)):
-            print(f"{args.out} holds the edition this lispy builds from these inputs: serving it as it is")
-        else:
-            build(args.out, args.notes, args.seed, args.trials, force=args.force, pyodide=args.pyodide)
+        build(args.out, args.notes, args.seed, args.trials, force=args.force, pyodide=args.pyodide)
     except OutputFolderError as e:
         print(f"error: --out {e}", file=sys.stderr)
         return 1
@@ -281,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         print(f"error: cannot write the edition into {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
-    return _serve(args)
+    return 0
 
 
 def _pyodide_folder(text: str) -> Path:
@@ -292,15 +285,6 @@ def _pyodide_folder(text: str) -> Path:
             f"node_modules/pyodide after npm install pyodide@{PYODIDE_VERSION}"
         )
     return path
-
-
-def _serve(args: argparse.Namespace) -> int:
-    """With ``--serve``, serve ``args.out`` until Ctrl-C; the exit status."""
-    if not args.serve:
-        return 0
-    from lispy.edition.live.serve import serve
-
-    return serve(args.out, args.port)
 
 
 if __name__ == "__main__":

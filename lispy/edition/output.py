@@ -1,17 +1,14 @@
-"""The edition's folder, replaced whole: never a file removed one by one, never a link followed.
+"""The edition's folder, replaced whole: never a file the edition did not write, never a link followed.
 
-:func:`write_edition` writes the edition into DIR, which may be missing (in a folder that exists),
-an empty folder or a previous edition: a folder holding the file :data:`MARKER`, the regular files
-it lists with their SHA-256 (``force``: or changed since) and the folders on the way to them, and
-nothing else.  Anything else, a link, DIR a mount point or a folder that cannot be written is
-refused with :class:`OutputFolderError` before the build, in one line naming the first thing in the
-way and the way out.  The new edition is written into a temporary folder beside DIR
-(``.lispy-edition-build-…``), its marker last; DIR is renamed into it and checked again (renamed
-back, and refused, if it changed), the new edition renamed to DIR, and the temporary folder removed
-by :func:`shutil.rmtree`, which follows no link.  SIGINT, SIGTERM and SIGHUP stop the build, the
-temporary folder is removed, and they are then acted on as without lispy; during the renames and
-the removal they wait.  docs/edition.md, "Your files are safe", says what is not covered (SIGKILL, a
-power cut).  Standard library only.
+:func:`write_edition` writes the edition into DIR only where DIR is missing, empty, or a previous
+edition: a folder holding the edition's :data:`MARKER` and nothing but the regular files the
+marker lists (unchanged since, unless ``force``) and the folders on the way to them.  Anything else
+(a file of yours, a link, a folder that cannot be written, DIR itself a link or a file) is refused
+in one line before the build.  The edition is built in a new folder beside DIR
+(``.lispy-edition-build-…``); DIR is renamed into it and checked again, the new edition renamed to
+DIR, and the build folder removed with :func:`shutil.rmtree`, which follows no link.  SIGINT,
+SIGTERM and SIGHUP end the build through every ``finally``, and none after the first interrupts the
+cleanup, which puts the old edition back if the build stopped between the renames (:func:`stopping`).
 """
 
 from __future__ import annotations
@@ -19,219 +16,86 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import shutil
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path, PurePosixPath
-from types import FrameType, TracebackType
-from typing import Any
+from pathlib import Path
+from types import FrameType
 
-__all__ = ["MARKER", "OutputFolderError", "current", "write_edition"]
+__all__ = ["MARKER", "OutputFolderError", "stopping", "write_edition"]
 
 MARKER = ".lispy-edition"
-"""The edition's list of what it wrote: ``{"lispy-edition": 1, "inputs": str, "files": {path: sha256}}``."""
-
-_BUILDING = ".lispy-edition-build-"  # the temporary folder's name begins with this
-_MARKER_LIMIT = 1 << 20  # a marker longer than this is not one the edition wrote
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # open refuses a link (POSIX)
+"""The edition's list of what it wrote: ``{"lispy-edition": 1, "files": {path: sha256}}``."""
 
 
 class OutputFolderError(Exception):
     """The folder cannot take the edition; the message is one line, ``DIR: why``."""
 
 
-def _shown(name: object) -> str:
-    """A path as a one-line message shows it: quoted where it holds a character that does not print."""
-    text = str(name)
-    return text if text.isprintable() else repr(text)
+def _shown(path: object) -> str:
+    return str(path) if str(path).isprintable() else repr(str(path))
 
 
 def _digest(path: Path) -> str:
-    with open(os.open(path, os.O_RDONLY | _NOFOLLOW), "rb") as f:
+    with open(path, "rb") as f:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 
-def _kind(path: Path) -> str:
-    """``"missing"``, ``"folder"``, ``"link"`` or ``"file"`` (anything else), not following a link."""
-    try:
-        mode = path.lstat().st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return "missing"
-    return "folder" if stat.S_ISDIR(mode) else "link" if stat.S_ISLNK(mode) else "file"
-
-
-def _marker(folder: Path) -> dict[str, Any] | None:
-    """The marker in ``folder``, None without one; :class:`OutputFolderError` for one lispy does not write."""
-    try:
-        with open(os.open(folder / MARKER, os.O_RDONLY | _NOFOLLOW), "rb") as f:
-            data = f.read(_MARKER_LIMIT + 1)
-        marker = json.loads(data.decode("utf-8")) if len(data) <= _MARKER_LIMIT else None
-    except FileNotFoundError:
+def _refusal(folder: Path, force: bool) -> str | None:
+    """Why the edition may not replace ``folder``, in words that say the way out; None where it may."""
+    if os.path.islink(folder):
+        return f"is a link: give the folder it points to, {_shown(os.path.realpath(folder))}"
+    if not os.path.lexists(folder):
         return None
-    except (OSError, ValueError, RecursionError):  # a link, a folder; not JSON; nested too deep
-        marker = None
-    files = marker.get("files") if isinstance(marker, dict) and marker.get("lispy-edition") == 1 else None
-    if not isinstance(files, dict) or not all(isinstance(v, str) and len(v) == 64 for v in files.values()):
-        raise OutputFolderError(
-            f"{MARKER} is not the list of files a lispy edition writes: not touching this folder"
-        )
-    return marker
-
-
-def _problem(folder: Path, force: bool) -> str | None:
-    """Why the edition may not replace the folder ``folder`` (one line with the way out), or None."""
-    try:
-        marker = _marker(folder)
-    except OutputFolderError as e:
-        return str(e)
-    files = marker["files"] if marker else {}
-    on_the_way = {str(p) for name in files for p in PurePosixPath(name).parents}
-    changed = None
-    stack = [PurePosixPath(".")]
-    while stack:
-        here = stack.pop()
-        if not os.access(folder / here, os.W_OK | os.X_OK):
+    if not folder.is_dir():
+        return "is a file, not a folder"
+    modes: dict[str, int] = {}  # every path inside, relative with "/": the walk follows no link
+    for root, folders, files in os.walk(folder):
+        here = Path(root).relative_to(folder)
+        if not os.access(root, os.W_OK | os.X_OK):
             where = "the folder" if here.name == "" else f"{_shown(here)}/"
             return f"{where} cannot be written, so the edition in it cannot be replaced: make it writable"
-        with os.scandir(folder / here) as found:
-            entries = sorted(found, key=lambda e: e.name)
-        for entry in entries:
-            name = str(here / entry.name)
-            if name == MARKER and marker:
-                continue
-            if entry.is_dir(follow_symlinks=False) and name in on_the_way:
-                stack.append(here / entry.name)
-            elif entry.is_file(follow_symlinks=False) and name in files:
-                if changed is None and not force and _digest(folder / name) != files[name]:
-                    changed = name
-            else:
-                return _in_the_way(name, entry, marker is not None)
-    if changed is None:
-        return None
-    return f"{_shown(changed)} was changed since lispy wrote it: move it away, or add --force to replace it"
-
-
-def _in_the_way(name: str, entry: os.DirEntry[str], edition: bool) -> str:
-    thing = _shown(name) + (
-        "/" if entry.is_dir(follow_symlinks=False) else ", a link," if entry.is_symlink() else ""
-    )
-    if not edition:
-        return f"is not empty and is not a lispy edition (it holds {thing}): give a new or empty folder"
-    return f"holds {thing} which lispy did not write: move it out (the edition is replaced whole)"
-
-
-def _inspect(folder: Path, force: bool) -> str | None:
-    """Why the edition may not be written as ``folder`` (a path whose folders above are resolved)."""
-    parent, kind = folder.parent, _kind(folder)
-    if not folder.name:
-        return "is the root of the filesystem: give a folder inside it"
-    if not parent.is_dir():
-        return (
-            f"{_shown(parent)} is a file, not a folder"
-            if parent.exists()
-            else f"the folder {_shown(parent)} does not exist"
-        )
-    if kind == "link":
-        return f"is a link: give the folder it points to, {_shown(os.path.realpath(folder))}"
-    if kind == "file":
-        return "is a file, not a folder"
-    if not os.access(parent, os.W_OK | os.X_OK):
-        return f"cannot write in {_shown(parent)}, where the edition is built beside {_shown(folder.name)}"
-    if kind == "folder" and os.lstat(folder).st_dev != os.stat(parent).st_dev:
-        return "is a mount point: the edition replaces its folder whole, so give a folder inside it"
-    return _problem(folder, force) if kind == "folder" else None
-
-
-def _written(building: Path) -> dict[str, str]:
-    files: dict[str, str] = {}
-    for root, _, names in os.walk(building):
-        for name in names:
-            path = Path(root, name)
-            if not stat.S_ISREG(path.lstat().st_mode):
-                raise ValueError(f"the edition's writer made {path}, which is not a regular file")
-            files[path.relative_to(building).as_posix()] = _digest(path)
-    return files
-
-
-class _Ended(BaseException):
-    """A signal arrived during the build: raised so that every ``finally`` runs, then acted on."""
-
-
-class _Signals:
-    """SIGINT, SIGTERM and SIGHUP within: :class:`_Ended` raised, or while :meth:`held`, as the hold
-    ends; on leaving, a signal that arrived acted on by the handlers as they were (one ignored stays
-    ignored)."""
-
-    def __init__(self) -> None:
-        self.holding = False
-        self.arrived: list[int] = []
-        self.saved: dict[int, Any] = {}
-
-    def __enter__(self) -> _Signals:
-        if threading.current_thread() is threading.main_thread():
-            for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-                number = getattr(signal, name, None)
-                if number is not None and signal.getsignal(number) not in (signal.SIG_IGN, None):
-                    self.saved[number] = signal.signal(number, self._arrive)
-        return self
-
-    def _arrive(self, signum: int, frame: FrameType | None) -> None:
-        self.arrived.append(signum)
-        if not self.holding:
-            raise _Ended(signum)
-
-    @contextmanager
-    def held(self) -> Iterator[None]:
-        self.holding = True
+        modes.update({(here / n).as_posix(): os.lstat(Path(root, n)).st_mode for n in folders + files})
+    listed: dict[str, str] | None = None  # the marker's list, where the folder holds an edition
+    if stat.S_ISREG(modes.get(MARKER, 0)):
         try:
-            yield
-        finally:
-            self.holding = False
-        if self.arrived:
-            raise _Ended(self.arrived[0])
-
-    def __exit__(self, kind: object, error: BaseException | None, trace: TracebackType | None) -> None:
-        for number, handler in self.saved.items():
-            signal.signal(number, handler)
-        if isinstance(error, _Ended):
-            signal.raise_signal(self.arrived[0])  # ends the process, or raises KeyboardInterrupt
-            raise SystemExit(128 + self.arrived[0])  # the program's own handler returned
-
-
-def _swap(out: Path, folder: Path, temporary: Path, force: bool) -> None:
-    """The folder there moved to ``temporary/old`` (back on failure) and checked again; ``new`` put in."""
-    old = temporary / "old"
-    if _kind(folder) != "missing":
-        os.rename(folder, old)
-    try:
-        if _kind(old) != "missing":
-            problem = _problem(old, force) if _kind(old) == "folder" else "is no longer a folder"
-            if problem is not None:
-                raise OutputFolderError(f"{out}: changed during the build: {problem}")
-            os.chmod(temporary / "new", stat.S_IMODE(os.lstat(old).st_mode))
-        os.rename(temporary / "new", folder)
-    except BaseException:
-        if _kind(old) != "missing":
-            os.rename(old, folder)
-        raise
+            marker = json.loads((folder / MARKER).read_bytes())
+            digests = marker["files"] if marker["lispy-edition"] == 1 else {"": "not a digest"}
+            if all(isinstance(v, str) and len(v) == 64 for v in digests.values()):
+                listed = digests
+        except (ValueError, RecursionError, LookupError, TypeError, AttributeError):
+            listed = None
+        if listed is None:
+            return f"{MARKER} is not the list of files a lispy edition writes: not touching this folder"
+    on_the_way = {p.as_posix() for name in listed or () for p in Path(name).parents}
+    for name, mode in sorted(modes.items()):
+        if listed is not None and stat.S_ISREG(mode) and name in listed:
+            if force or _digest(folder / name) == listed[name]:
+                continue
+            return f"{_shown(name)} was changed since lispy wrote it: move it away, or add --force to replace"
+        if listed is not None and (name == MARKER or (stat.S_ISDIR(mode) and name in on_the_way)):
+            continue
+        thing = _shown(name) + ("/" if stat.S_ISDIR(mode) else ", a link," if stat.S_ISLNK(mode) else "")
+        if listed is None:
+            return f"is not empty and is not a lispy edition (it holds {thing}): give a new or empty folder"
+        return f"holds {thing} which lispy did not write: move it out (the edition is replaced whole)"
+    return None
 
 
 def write_edition(
-    out: str | os.PathLike[str], write: Callable[[Path], object], *, force: bool = False, inputs: str = ""
+    out: str | os.PathLike[str], write: Callable[[Path], object], *, force: bool = False
 ) -> dict[str, str]:
-    """Call ``write(folder)`` to write the edition into a new temporary folder, then put that folder
-    in the place of ``out``; return the files written (``{"index.html": sha256, …}``, paths
-    relative to ``out`` with ``/``).  ``inputs`` (what the edition is built from) goes into the
-    marker, for :func:`current`.
+    """Call ``write(folder)`` to write the edition into a new folder beside ``out``, then put that
+    folder in the place of ``out``; return the files written (``{"index.html": sha256, …}``, paths
+    relative to ``out`` with ``/``).
 
-    What ``out`` may be, and what ``force`` allows, is in the module's docstring.  Raises
-    :class:`OutputFolderError` (one line, ``out: why``) where the edition may not be written, before
-    ``write`` is called when that can be seen then, and otherwise with ``out`` as it was; whatever
-    ``write`` raises, after removing the temporary folder, with ``out`` as it was.
+    Raises :class:`OutputFolderError` (one line, ``out: why``) where ``out`` may not be replaced (the
+    module's docstring says when), before ``write`` is called; whatever ``write`` raises, with
+    ``out`` as it was and the build folder removed.
 
     >>> import tempfile, pathlib
     >>> site = pathlib.Path(tempfile.mkdtemp()) / "site"
@@ -246,64 +110,89 @@ def write_edition(
     >>> (site / "notes.txt").read_text(), (site / "index.html").read_text()
     ('mine', '<p>hello')
     """
-    given = Path(os.path.abspath(out))
-    folder = Path(os.path.realpath(given.parent), given.name)  # the folders above resolved, DIR not
-    shown = _shown(out)
-    with _Signals() as signals:
-        problem = _inspect(folder, force)
-        if problem is not None:
-            raise OutputFolderError(f"{shown}: {problem}")
-        temporary, kept = None, False
+    folder, shown = Path(os.path.abspath(out)), _shown(out)
+    problem = _refusal(folder, force) if folder.name else "is the root of the filesystem: give a folder in it"
+    if problem is not None:
+        raise OutputFolderError(f"{shown}: {problem}")
+    building = folder.parent / f".lispy-edition-build-{secrets.token_hex(8)}"  # named before it is made
+    new, old = building / "new", building / "old"
+    with stopping():
         try:
-            with signals.held():  # made and named as one step
-                try:
-                    temporary = Path(tempfile.mkdtemp(prefix=_BUILDING, dir=folder.parent))
-                except OSError as e:
-                    raise OutputFolderError(f"{shown}: cannot write beside it ({e.strerror or e})") from None
-            (temporary / "new").mkdir()
-            write(temporary / "new")
-            files = _written(temporary / "new")
-            if not files:
-                raise ValueError("the edition's writer wrote nothing")
-            marker = {"lispy-edition": 1, "inputs": inputs, "files": dict(sorted(files.items()))}
-            (temporary / "new" / MARKER).write_text(json.dumps(marker, indent=1) + "\n", encoding="utf-8")
-            with signals.held():
-                try:
-                    _swap(Path(shown), folder, temporary, force)
-                except OSError as e:
-                    kept = _kind(temporary / "old") != "missing"  # could not be renamed back: kept
-                    where = f" (what it held is in {_shown(temporary / 'old')})" if kept else ""
-                    raise OutputFolderError(f"{shown}: cannot replace it: {e.strerror or e}{where}") from None
+            try:
+                building.mkdir()
+            except OSError as e:
+                raise OutputFolderError(f"{shown}: cannot build beside it: {e.strerror or e}") from None
+            new.mkdir()
+            write(new)
+            files = {
+                Path(root, name).relative_to(new).as_posix(): _digest(Path(root, name))
+                for root, _, names in os.walk(new)
+                for name in names
+            }
+            marker = {"lispy-edition": 1, "files": dict(sorted(files.items()))}
+            (new / MARKER).write_text(json.dumps(marker, indent=1) + "\n", encoding="utf-8")
+            if os.path.lexists(folder):
+                os.rename(folder, old)
+                if (problem := _refusal(old, force)) is not None:  # written into during the build
+                    raise OutputFolderError(f"{shown}: changed during the build: {problem}")
+                os.chmod(new, stat.S_IMODE(os.lstat(old).st_mode))
+            try:
+                os.rename(new, folder)
+            except OSError as e:
+                raise OutputFolderError(f"{shown}: cannot replace it: {e.strerror or e}") from None
         finally:
-            with signals.held():
-                if temporary is not None and not kept:
-                    shutil.rmtree(temporary, ignore_errors=True)
-        if temporary.exists():
-            raise OutputFolderError(
-                f"{shown}: the new edition is in place, but remove {_shown(temporary)}: it holds the old one"
-            )
-        return files
+            try:
+                _clean_up(folder, old, building)
+            finally:
+                _clean_up(folder, old, building)  # again, if the first signal stopped it: none comes after
+    if os.path.lexists(building):
+        raise OutputFolderError(f"{shown}: the new edition is in place, but remove {_shown(building)}")
+    return files
 
 
-def current(out: str | os.PathLike[str], inputs: str) -> bool:
-    """Does the folder ``out`` hold an edition built from ``inputs`` (its marker says so), all its
-    files as they were written (their SHA-256 checked), and nothing else?  No link is followed.
+def _clean_up(folder: Path, old: Path, building: Path) -> None:
+    """The old edition renamed back if the build stopped between the renames; the build folder removed."""
+    if os.path.lexists(old) and not os.path.lexists(folder):
+        os.rename(old, folder)
+    shutil.rmtree(building, ignore_errors=True)
 
-    >>> import tempfile, pathlib
-    >>> site = pathlib.Path(tempfile.mkdtemp()) / "site"
-    >>> _ = write_edition(site, lambda d: (d / "index.html").write_text("<p>hello"), inputs="v1")
-    >>> current(site, "v1"), current(site, "v2")
-    (True, False)
+
+_ENDING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _end(signum: int, frame: FrameType | None) -> None:
+    for number in _ENDING:
+        if signal.getsignal(number) == _end:
+            signal.signal(number, _ignore)
+    raise KeyboardInterrupt if signum == signal.SIGINT else SystemExit(128 + signum)
+
+
+def _ignore(signum: int, frame: FrameType | None) -> None:
+    """A signal after the first: the program is already ending, through its cleanup."""
+
+
+@contextmanager
+def stopping() -> Iterator[None]:
+    """Within, the first SIGINT raises ``KeyboardInterrupt`` and the first SIGTERM or SIGHUP
+    ``SystemExit(128 + n)``, so that every ``finally`` runs; those after it are ignored, so that
+    none interrupts the cleanup.  A signal ignored stays ignored; the handlers are restored on
+    leaving (nested, by the outermost).  In the main thread, which alone receives signals.
+
+    >>> before = signal.getsignal(signal.SIGTERM)
+    >>> try:
+    ...     with stopping():
+    ...         signal.raise_signal(signal.SIGTERM)
+    ... except SystemExit as e:
+    ...     print(e.code, signal.getsignal(signal.SIGTERM) == before)
+    143 True
     """
-    folder = Path(out)
+    saved = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in _ENDING:
+            if signal.getsignal(number) not in (signal.SIG_IGN, None, _end, _ignore):
+                saved[number] = signal.signal(number, _end)
     try:
-        if _kind(folder) != "folder" or _problem(folder, force=False) is not None:
-            return False
-        marker = _marker(folder)
-        return (
-            marker is not None
-            and inputs == marker.get("inputs") != ""
-            and all(_kind(folder / name) == "file" for name in marker["files"])
-        )
-    except OSError:
-        return False
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
