@@ -467,7 +467,7 @@ CONTINUATION_LINES = st.lists(
 @settings(max_examples=300, deadline=None)
 @given(CONTINUATION_LINES)
 def test_the_collector_hands_on_an_input_as_complete_exactly_when_it_is(lines: list[str]) -> None:
-    from lispy.mexpr.continuation import Collector
+    from lispy.mexpr.session import Collector
 
     collector = Collector()
     inputs = [i for n, line in enumerate(lines, 1) for i in collector.add(n, line)] + collector.finish()
@@ -483,7 +483,7 @@ def test_the_collector_hands_on_an_input_as_complete_exactly_when_it_is(lines: l
 
 
 def test_an_input_of_thousands_of_lines_is_collected_whole_and_runs() -> None:
-    from lispy.mexpr.continuation import Collector
+    from lispy.mexpr.session import Collector
 
     lines = ["s ← 0 +", *[" 1 +" for _ in range(2999)], " 1"]
     collector = Collector()

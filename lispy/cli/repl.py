@@ -37,9 +37,8 @@ from typing import Any, NoReturn
 from lispy import cli
 from lispy.cli.memory import limit_memory
 from lispy.edition.applications import REPL_APPLICATIONS
-from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
-from lispy.mexpr.session import COMMANDS, Session
+from lispy.mexpr.session import COMMANDS, Collector, Session
 
 PROMPT, MORE = "lispy> ", "...    "
 HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS

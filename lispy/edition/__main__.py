@@ -34,7 +34,7 @@ from lispy.edition.claims import claims, tally
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
-from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, package_folders, write_runtime
+from lispy.edition.live.pyodide import CDN, PYODIDE_VERSION, package_folders, write_runtime
 from lispy.edition.output import OutputFolderError, current, write_edition
 from lispy.edition.page import pages
 from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg
@@ -50,7 +50,7 @@ __all__ = ["build", "inputs", "main"]
 def inputs(notes: Sequence[Path], seed: int, trials: int, pyodide: Path | None) -> str:
     """What an edition is built from, as one SHA-256: lispy's version and every file of the packages
     that go into ``lispy.zip`` (lispy's own, with the notes, the templates and the page's assets, and
-    :data:`~lispy.edition.live.runtime.PAGE_DEPENDENCIES`), ERRATA.md, the name and version of every installed
+    :data:`~lispy.edition.live.pyodide.PAGE_DEPENDENCIES`), ERRATA.md, the name and version of every installed
     distribution, Python's version, the machine, ``seed`` and ``trials``, and the bytes of each
     ``--notes`` file and of the files of the ``--pyodide`` folder.  Two builds from the same inputs
     differ only in what they measure (the notes' claims, the build's date and time)."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from lispy.mexpr.codegen import EmitError, Generated, generate, returning
 from lispy.mexpr.errors import CODE_FILE, EvalError
-from lispy.mexpr.runtime import PREDICATES
+from lispy.mexpr.prelude import PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, Node
 
 

@@ -1,4 +1,5 @@
-"""What compiled M-expressions run against: the notation's few helpers and the notes' chapter I.
+"""The prelude: what compiled M-expressions run against, the notation's few helpers and the functions
+the notes take as given (their chapter I).
 
 Compiled code is plain Python over lispy's data (:mod:`lispy.mexpr.codegen`); what has no Python
 operator of the same meaning gets a helper here.  ``+``, ``×`` and the order are on numbers only,
