@@ -233,6 +233,42 @@ def test_a_number_applied_is_lispys_error_alone_with_no_python_warning() -> None
     assert Session().reply("{2}[λx.x + 1]") == "3"
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("max[1]", "max takes 2 argument(s), [x,y], but was given 1"),
+        ("min[1,2,3]", "min takes 2 argument(s), [x,y], but was given 3"),
+        ("max[A,1]", "max: on numbers only, and this is A (a symbol)"),
+        ("min[1,λx.x]", "min: on numbers only, and this is the function λ"),
+        ("a[(1),(2)]", "a takes 1 argument(s), [u], but was given 2"),
+        ("nth[(1 2)]", "nth takes 2 argument(s), [u,k], but was given 1"),
+        ("nth[(1 2),0]", "nth: the index must be an integer >= 1 (nth[u,1] = u), got 0"),
+        ("cons[1]", "cons takes 2 argument(s), [x,y], but was given 1"),
+        ("mapcar[(1 2)]", "mapcar takes 2 argument(s), [u,f], but was given 1"),
+        ("mapcar[(1 2),1]", "mapcar: its argument f is 1, not a function"),
+        ("orlis[(1 2),A]", "orlis: its argument p is A, not a function"),
+        ("maplist[(1 2),λxy.x]", "maplist: λxy in input takes 2 argument(s), [x,y], but was given 1"),
+        ("andlis[(1 2),max]", "andlis: max takes 2 argument(s), [x,y], but was given 1"),
+        ("{1}[max]", "max takes 2 argument(s), [x,y], but was given 1"),
+    ],
+)
+def test_the_notes_given_functions_answer_in_the_notations_words(text: str, says: str) -> None:
+    """Issue 34, item 10: ``max[1]`` said "maximum() missing 1 required positional argument"."""
+    said = Session().reply(text)
+    assert said.startswith("error: in input, line 1, column ") and said.endswith(says), said
+
+
+def test_max_and_min_are_the_notes_own_on_numbers() -> None:
+    from lispy.chapter6 import game_trees
+    from lispy.mexpr.prelude import BUILTINS
+
+    assert BUILTINS["max"].__wrapped__ is game_trees.max and BUILTINS["min"].__wrapped__ is game_trees.min
+    s = Session()
+    assert [s.reply(x) for x in ("max[3,12]", "min[3,12]", "max[-∞,2]", "max")] == [
+        "12", "3", "2", "#<function max[x,y]>",
+    ]  # fmt: skip
+
+
 def test_load_takes_definitions_and_refuses_an_expression_at_its_line(tmp_path: Path) -> None:
     file = tmp_path / "twice.m"
     file.write_text("twice x ← x + x\n\ntwice 21\n", encoding="utf-8")
