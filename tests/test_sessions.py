@@ -269,6 +269,22 @@ def test_max_and_min_are_the_notes_own_on_numbers() -> None:
     ]  # fmt: skip
 
 
+def test_the_error_diagnosis_prints_no_python_warning() -> None:
+    """Issue 34, item 11: naming the operands of a failed ``+`` compiled them again, and Python warned
+    on stderr of the ``{3}[2]`` in a branch not taken ("'int' object is not callable")."""
+    text = "'(A) + [if true then 1 else {3}[2]]\nf[x] ← x + [if true then 1 else {3}[2]]\nf '(A)\n"
+    for flags in ([], ["-W", "error"]):
+        run = subprocess.run(
+            [sys.executable, *flags, "-m", "lispy"], input=text, capture_output=True, text=True, timeout=60
+        )
+        assert run.stderr.splitlines() == [
+            "error: in input, line 1, column 1: +: cannot apply to (A) and 1 (on numbers only, and this is (A)"
+            " (a list))",
+            "error: in f, line 2, column 8: +: cannot apply to (A) and 1 (on numbers only, and this is (A)"
+            " (a list))",
+        ]
+
+
 def test_load_takes_definitions_and_refuses_an_expression_at_its_line(tmp_path: Path) -> None:
     file = tmp_path / "twice.m"
     file.write_text("twice x ← x + x\n\ntwice 21\n", encoding="utf-8")
