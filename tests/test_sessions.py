@@ -5,6 +5,7 @@ transcriptions' (chapter 5's paths, towers and words, chapter 6's game), compute
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import warnings
@@ -277,11 +278,10 @@ def test_the_error_diagnosis_prints_no_python_warning() -> None:
         run = subprocess.run(
             [sys.executable, *flags, "-m", "lispy"], input=text, capture_output=True, text=True, timeout=60
         )
+        because = "+: cannot apply to (A) and 1 (on numbers only, and this is (A) (a list))"
         assert run.stderr.splitlines() == [
-            "error: in input, line 1, column 1: +: cannot apply to (A) and 1 (on numbers only, and this is (A)"
-            " (a list))",
-            "error: in f, line 2, column 8: +: cannot apply to (A) and 1 (on numbers only, and this is (A)"
-            " (a list))",
+            f"error: in input, line 1, column 1: {because}",
+            f"error: in f, line 2, column 8: {because}",
         ]
 
 
@@ -297,6 +297,31 @@ def test_load_takes_definitions_and_refuses_an_expression_at_its_line(tmp_path: 
     assert "undefined name twice" in s.reply("twice 2")
     file.write_text("twice x ← x + x\nfour ← twice 2\n", encoding="utf-8")
     assert s.reply(f":load {file}") == f"loaded {file}" and s.reply("four") == "4"
+
+
+def test_load_of_a_bad_path_is_lispys_error_naming_it(tmp_path: Path) -> None:
+    """Issue 34, item 12: a NUL byte in the path was "ValueError … (a bug in lispy)"."""
+    (tmp_path / "latin.m").write_bytes(b"x \xe9 \xe0\n")
+    (tmp_path / "folder").mkdir()
+    nul = str(tmp_path / "a\0b.m")
+    s = Session()
+    said = [s.reply(f":load {tmp_path / name}") for name in (nul, "folder", "latin.m", "none.m")]
+    assert said == [
+        f"error: line 1: cannot read {nul!r}: a file name cannot hold a NUL byte",
+        f"error: line 1: cannot read {tmp_path / 'folder'}: Is a directory",
+        f"error: line 1: cannot read {tmp_path / 'latin.m'}: not UTF-8 text (the byte 0xe9 at line 1,"
+        " column 3)",
+        f"error: line 1: cannot read {tmp_path / 'none.m'}: No such file or directory",
+    ]
+    assert s.failures == 4
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
+def test_load_of_a_file_without_permission_is_lispys_error_naming_it(tmp_path: Path) -> None:
+    file = tmp_path / "secret.m"
+    file.write_text("x ← 1\n", encoding="utf-8")
+    file.chmod(0)
+    assert Session().reply(f":load {file}") == f"error: line 1: cannot read {file}: Permission denied"
 
 
 def test_a_name_of_the_notes_not_yet_loaded_is_answered_with_the_part_that_defines_it() -> None:

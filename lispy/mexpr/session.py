@@ -294,10 +294,7 @@ class Session:
         if len(args) != 1:
             raise CommandError(":load takes one file name")
         path = Path(args[0])
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise CommandError(f"cannot read {path}: {e}") from None
+        text = _read(path)
         statements = split_statements(text, path.name)
         before = self.environment.snapshot()
         for s in statements:
@@ -311,6 +308,31 @@ class Session:
                     raise LoadError(f"{e}\n(nothing of {path} is loaded: line {s.line} failed)") from None
                 raise
         return f"loaded {path}"
+
+
+def _read(path: Path) -> str:
+    """The text of the file ``path`` that ``:load`` reads; a path or a file that will not do is a
+    :class:`CommandError` naming it (a NUL byte, a folder, no permission, not UTF-8).
+
+    >>> _read(Path("a\\0b"))
+    Traceback (most recent call last):
+    lispy.mexpr.session.CommandError: cannot read 'a\\x00b': a file name cannot hold a NUL byte
+    """
+    shown = str(path) if str(path).isprintable() else repr(str(path))
+    if "\0" in str(path):
+        raise CommandError(f"cannot read {shown}: a file name cannot hold a NUL byte")
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise CommandError(f"cannot read {shown}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, column = data.count(b"\n", 0, e.start) + 1, e.start - data.rfind(b"\n", 0, e.start)
+        byte = data[e.start : e.start + 1].hex()
+        raise CommandError(
+            f"cannot read {shown}: not UTF-8 text (the byte 0x{byte} at line {line}, column {column})"
+        ) from None
 
 
 def _statement(statement: SourceStatement, path: Path) -> Definition | Assignment:
