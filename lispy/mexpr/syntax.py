@@ -382,21 +382,20 @@ class Reading:
         try:
             prepared, _ = extract_quoted(text)
         except QuoteError as e:
-            before = text[: e.offset]
-            line, column = start + before.count("\n"), e.offset - before.rfind("\n")
-            unclosed = "ends too soon" in e.reason
-            self.waiting = f"')' to close the '(' at line {line}, column {column}" if unclosed else None
+            before = text[: e.offset].split("\n")
+            at = f"line {start + len(before) - 1}, column {len(before[-1]) + 1}"
+            self.waiting = f"')' to close the '(' at {at}" if "ends too soon" in e.reason else None
             return
         self._held = []
         state, lexer = self._parser.parser_state, self._parser.lexer_thread.lexer
         try:
-            for token in LexerThread.from_text(lexer, prepared).lex(state):
+            for token in LexerThread.from_text(lexer, prepared).lex(state):  # type: ignore[no-untyped-call]
                 state.feed_token(token)
                 if token.type in _OPENS:
                     self._open.append((_OPENS[token.type], start + (token.line or 1) - 1, token.column or 1))
                 elif token.type in _CLOSES:
                     self._open.pop()
-            self._parser.copy(deepcopy_values=False).feed_eof()
+            self._parser.copy(deepcopy_values=False).feed_eof()  # type: ignore[no-untyped-call]
         except UnexpectedInput as e:
             ends = getattr(getattr(e, "token", None), "type", "") == "$END"
             words = next((w for t, w in _WAITING.items() if t in getattr(e, "expected", ())), REST)
