@@ -27,8 +27,8 @@ from bench import goals, markdown
 from bench.goals import Goal
 from lispy import cli
 from lispy.chapter5 import insanity, insanity_words
-from lispy.mexpr.continuation import Collector
 from lispy.mexpr.program import notes
+from lispy.mexpr.session import Collector
 from lispy.mexpr.syntax import parse_statement
 
 PARTS = {

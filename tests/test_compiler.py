@@ -232,7 +232,7 @@ def test_the_printed_bestmaxa_names_the_line_and_column_of_bestsofar() -> None:
             "in input, line 1, column 1: ε: cannot apply to (A) and B",
         ),  # a list is where its "(" is
         ("boom 1", "in input, line 1, column 1: boom: 'no such key'"),
-        ("nth[(A B), 0]", "in input, line 1, column 1: nth: nth: the index must be an integer >= 1"),
+        ("nth[(A B), 0]", "in input, line 1, column 1: nth: the index must be an integer >= 1"),
     ],
 )
 def test_errors_while_running_name_the_place(text: str, message: str) -> None:
@@ -343,7 +343,7 @@ def test_the_repl_shows_functions_as_the_interpreter_did() -> None:
     m.run("twice x ← x + x")
     assert show(m["twice"]) == "#<function twice[x]>"
     assert show(m.eval("λyz. z . y")) == "#<function λyz in input[y,z]>"
-    assert show(m["a"]) == "#<function a>"
+    assert show(m["a"]) == "#<function a[u]>" and show(m["max"]) == "#<function max[x,y]>"
 
 
 # --- fuzzing the reader and the compiler: only lispy's own errors come out --------------------------

@@ -11,7 +11,7 @@ import copy
 import pytest
 
 from lispy.edition.evidence.correspondence import compare, normal_form, normal_transcription, transcribed_tree
-from lispy.mexpr.runtime import NOTATION
+from lispy.mexpr.prelude import NOTATION
 from lispy.mexpr.syntax import MSyntaxError
 from lispy.notes.index import ENTRIES, Entry, by_name
 

@@ -19,7 +19,7 @@ from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
 from lispy.edition import live
 from lispy.edition.evidence.examples import EXAMPLES
-from lispy.edition.live import runtime
+from lispy.edition.live import pyodide
 from lispy.edition.page.stepper import STEPPERS, frames
 from lispy.mexpr.errors import show
 from lispy.mexpr.program import PARTS as NOTES_PARTS
@@ -70,8 +70,8 @@ def test_the_repl_answers_as_the_terminal_and_says_what_defines() -> None:
 
 
 def test_the_archive_holds_lispy_and_lark_and_the_page_needs_nothing_else(tmp_path: Path) -> None:
-    where = runtime.write_runtime(tmp_path, None, say=lambda _: None)
-    assert where == runtime.CDN and f"v{runtime.PYODIDE_VERSION}" in where
+    where = pyodide.write_runtime(tmp_path, None, say=lambda _: None)
+    assert where == pyodide.CDN and f"v{pyodide.PYODIDE_VERSION}" in where
     names = zipfile.ZipFile(tmp_path / "lispy.zip").namelist()
     assert "lispy/edition/live/__init__.py" in names and "lark/__init__.py" in names
     assert "pyrsistent/__init__.py" in names and "toolz/__init__.py" in names
@@ -99,7 +99,7 @@ def test_the_archive_holds_lispy_and_lark_and_the_page_needs_nothing_else(tmp_pa
 
 def test_a_pyodide_folder_without_pyodide_is_refused(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match=r"holds no pyodide\.mjs"):
-        runtime.write_runtime(tmp_path, tmp_path, say=lambda _: None)
+        pyodide.write_runtime(tmp_path, tmp_path, say=lambda _: None)
     done = subprocess.run(
         [sys.executable, "-m", "lispy.edition", "--out", str(tmp_path / "ed"), "--pyodide", str(tmp_path)],
         capture_output=True, text=True, timeout=120,
@@ -237,13 +237,13 @@ def test_the_command_line_builds_serves_and_stops_with_one_line() -> None:
         lines = []
         while not (line := child.stdout.readline()).startswith("serving ") and line:
             lines.append(line)
-        assert any(f"loads Pyodide {runtime.PYODIDE_VERSION} from {runtime.CDN}" in x for x in lines), lines
+        assert any(f"loads Pyodide {pyodide.PYODIDE_VERSION} from {pyodide.CDN}" in x for x in lines), lines
         folder = Path(line.split(" at ")[0].removeprefix("serving "))
         url = line.split(" at ")[1].split()[0]
         assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
         with urllib.request.urlopen(url, timeout=30) as r:
             page = r.read().decode()
-        assert f'data-pyodide="{runtime.CDN}"' in page and page.count('<form class="try') == len(ENTRIES)
+        assert f'data-pyodide="{pyodide.CDN}"' in page and page.count('<form class="try') == len(ENTRIES)
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)
     finally:

@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 
 from lispy import ReadError, RecursionTooDeep, read, run_deep, to_string
 from lispy.chapter5 import insanity_words
-from lispy.mexpr.continuation import Collector, waiting_for
 from lispy.mexpr.environment import Environment, EvalError
-from lispy.mexpr.session import Session
-from lispy.mexpr.syntax import MAX_INPUT, MSyntaxError, parse_expression
+from lispy.mexpr.session import Collector, Session
+from lispy.mexpr.syntax import MAX_INPUT, MSyntaxError, Reading, parse_expression
 from lispy.runtime.recursion import DEEP_LIMIT, deep, worker_limit
 from lispy.sexpr.atoms import integer_to_string, parse_integer
 
@@ -318,6 +317,14 @@ def test_unfinished_input_is_reported_with_its_line_and_the_rest_runs() -> None:
         "error: line 3: unfinished input, waiting for 'else' and the expression after it",
         "error: in input, line 4, column 1: undefined name f",  # its definition was never finished
     ]
+
+
+def waiting_for(text: str) -> str | None:
+    """What the parser finds ``text``, read a line at a time, waiting for."""
+    reading = Reading()
+    for line in text.split("\n"):
+        reading.feed(line)
+    return reading.waiting
 
 
 def test_the_continuation_says_what_it_waits_for() -> None:

@@ -5,6 +5,7 @@ transcriptions' (chapter 5's paths, towers and words, chapter 6's game), compute
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import warnings
@@ -233,6 +234,57 @@ def test_a_number_applied_is_lispys_error_alone_with_no_python_warning() -> None
     assert Session().reply("{2}[λx.x + 1]") == "3"
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("max[1]", "max takes 2 argument(s), [x,y], but was given 1"),
+        ("min[1,2,3]", "min takes 2 argument(s), [x,y], but was given 3"),
+        ("max[A,1]", "max: on numbers only, and this is A (a symbol)"),
+        ("min[1,λx.x]", "min: on numbers only, and this is the function λ"),
+        ("a[(1),(2)]", "a takes 1 argument(s), [u], but was given 2"),
+        ("nth[(1 2)]", "nth takes 2 argument(s), [u,k], but was given 1"),
+        ("nth[(1 2),0]", "nth: the index must be an integer >= 1 (nth[u,1] = u), got 0"),
+        ("cons[1]", "cons takes 2 argument(s), [x,y], but was given 1"),
+        ("mapcar[(1 2)]", "mapcar takes 2 argument(s), [u,f], but was given 1"),
+        ("mapcar[(1 2),1]", "mapcar: its argument f is 1, not a function"),
+        ("orlis[(1 2),A]", "orlis: its argument p is A, not a function"),
+        ("maplist[(1 2),λxy.x]", "maplist: λxy in input takes 2 argument(s), [x,y], but was given 1"),
+        ("andlis[(1 2),max]", "andlis: max takes 2 argument(s), [x,y], but was given 1"),
+        ("{1}[max]", "max takes 2 argument(s), [x,y], but was given 1"),
+    ],
+)
+def test_the_notes_given_functions_answer_in_the_notations_words(text: str, says: str) -> None:
+    """Issue 34, item 10: ``max[1]`` said "maximum() missing 1 required positional argument"."""
+    said = Session().reply(text)
+    assert said.startswith("error: in input, line 1, column ") and said.endswith(says), said
+
+
+def test_max_and_min_are_the_notes_own_on_numbers() -> None:
+    from lispy.chapter6 import game_trees
+    from lispy.mexpr.prelude import BUILTINS
+
+    assert BUILTINS["max"].__wrapped__ is game_trees.max and BUILTINS["min"].__wrapped__ is game_trees.min
+    s = Session()
+    assert [s.reply(x) for x in ("max[3,12]", "min[3,12]", "max[-∞,2]", "max")] == [
+        "12", "3", "2", "#<function max[x,y]>",
+    ]  # fmt: skip
+
+
+def test_the_error_diagnosis_prints_no_python_warning() -> None:
+    """Issue 34, item 11: naming the operands of a failed ``+`` compiled them again, and Python warned
+    on stderr of the ``{3}[2]`` in a branch not taken ("'int' object is not callable")."""
+    text = "'(A) + [if true then 1 else {3}[2]]\nf[x] ← x + [if true then 1 else {3}[2]]\nf '(A)\n"
+    for flags in ([], ["-W", "error"]):
+        run = subprocess.run(
+            [sys.executable, *flags, "-m", "lispy"], input=text, capture_output=True, text=True, timeout=60
+        )
+        because = "+: cannot apply to (A) and 1 (on numbers only, and this is (A) (a list))"
+        assert run.stderr.splitlines() == [
+            f"error: in input, line 1, column 1: {because}",
+            f"error: in f, line 2, column 8: {because}",
+        ]
+
+
 def test_load_takes_definitions_and_refuses_an_expression_at_its_line(tmp_path: Path) -> None:
     file = tmp_path / "twice.m"
     file.write_text("twice x ← x + x\n\ntwice 21\n", encoding="utf-8")
@@ -245,6 +297,31 @@ def test_load_takes_definitions_and_refuses_an_expression_at_its_line(tmp_path: 
     assert "undefined name twice" in s.reply("twice 2")
     file.write_text("twice x ← x + x\nfour ← twice 2\n", encoding="utf-8")
     assert s.reply(f":load {file}") == f"loaded {file}" and s.reply("four") == "4"
+
+
+def test_load_of_a_bad_path_is_lispys_error_naming_it(tmp_path: Path) -> None:
+    """Issue 34, item 12: a NUL byte in the path was "ValueError … (a bug in lispy)"."""
+    (tmp_path / "latin.m").write_bytes(b"x \xe9 \xe0\n")
+    (tmp_path / "folder").mkdir()
+    nul = str(tmp_path / "a\0b.m")
+    s = Session()
+    said = [s.reply(f":load {tmp_path / name}") for name in (nul, "folder", "latin.m", "none.m")]
+    assert said == [
+        f"error: line 1: cannot read {nul!r}: a file name cannot hold a NUL byte",
+        f"error: line 1: cannot read {tmp_path / 'folder'}: Is a directory",
+        f"error: line 1: cannot read {tmp_path / 'latin.m'}: not UTF-8 text (the byte 0xe9 at line 1,"
+        " column 3)",
+        f"error: line 1: cannot read {tmp_path / 'none.m'}: No such file or directory",
+    ]
+    assert s.failures == 4
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
+def test_load_of_a_file_without_permission_is_lispys_error_naming_it(tmp_path: Path) -> None:
+    file = tmp_path / "secret.m"
+    file.write_text("x ← 1\n", encoding="utf-8")
+    file.chmod(0)
+    assert Session().reply(f":load {file}") == f"error: line 1: cannot read {file}: Permission denied"
 
 
 def test_a_name_of_the_notes_not_yet_loaded_is_answered_with_the_part_that_defines_it() -> None:

@@ -36,9 +36,8 @@ from typing import Any, NoReturn
 
 from lispy import cli
 from lispy.cli.memory import limit_memory
-from lispy.mexpr.continuation import Collector
 from lispy.mexpr.listing import print_part
-from lispy.mexpr.session import COMMANDS, Session
+from lispy.mexpr.session import COMMANDS, Collector, Session
 from lispy.notes.applications import REPL_APPLICATIONS
 
 PROMPT, MORE = "lispy> ", "...    "

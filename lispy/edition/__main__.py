@@ -57,7 +57,7 @@ from lispy.claims import claims, tally
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
-from lispy.edition.live.runtime import CDN, PYODIDE_VERSION, write_runtime
+from lispy.edition.live.pyodide import CDN, PYODIDE_VERSION, write_runtime
 from lispy.edition.output import MARKER, OutputFolderError, stopping, write_edition
 from lispy.edition.page import pages
 from lispy.edition.page.figures import figure_2_6, ordering_figure, tree_svg

@@ -1,6 +1,6 @@
 """From an M-expression's syntax tree to Python's: each node becomes the Python expression it means.
 
-The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
+The notation maps one to one (:mod:`lispy.mexpr.prelude` lists the helpers)::
 
     f[x,y]          f(x, y)                 λx.e               lambda x: e
     {e}[λw. b]      (lambda w: b)(e)        if p then e1 else e2   e1 if p else e2
@@ -12,7 +12,7 @@ The notation maps one to one (:mod:`lispy.mexpr.runtime` lists the helpers)::
     LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
 
 A condition that surely gives a truth value (a comparison, a call of
-:data:`~lispy.mexpr.runtime.PREDICATES`, ``and``/``or``/``if`` of those) is written as it is, any
+:data:`~lispy.mexpr.prelude.PREDICATES`, ``and``/``or``/``if`` of those) is written as it is, any
 other as ``truth(p)``.  Every Python node carries the place of its M-expression node (its end the
 last place in that node's subtree, so that a call and the name it calls never share a place);
 :class:`Generated` keeps, by place, where an error can happen, and each global name used.
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lispy.mexpr.names import python_name
-from lispy.mexpr.runtime import PREDICATES
+from lispy.mexpr.prelude import PREDICATES
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, Lambda, ListLit, Node, Var
 from lispy.sexpr.data import NIL, Cons, from_iterable
 from lispy.sexpr.printer import to_string

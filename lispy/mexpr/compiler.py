@@ -20,7 +20,7 @@ from typing import Any
 
 from lispy.mexpr.codegen import EmitError, Generated, generate, returning
 from lispy.mexpr.errors import CODE_FILE, EvalError
-from lispy.mexpr.runtime import PREDICATES
+from lispy.mexpr.prelude import PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, Node
 
 
@@ -84,9 +84,7 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
             value = tree.value if isinstance(tree, ast.Assign) else tree
             assert isinstance(value, ast.expr)
             tree = returning(value)
-        with warnings.catch_warnings():  # {λx.x + 1}[2] calls 2: lispy's error says so when it runs
-            warnings.simplefilter("ignore", SyntaxWarning)
-            function_code = compile_function(tree, CODE_FILE.format(where))
+        function_code = compile_function(tree, CODE_FILE.format(where))
     except RecursionError:
         raise EvalError("the expression is nested too deeply to compile", where, line, column) from None
     except EmitError as e:
@@ -99,8 +97,11 @@ def _compile_unit(source: Definition | Assignment | Node, where: str, predicates
 
 
 def compile_function(tree: ast.FunctionDef, filename: str) -> types.CodeType:
-    """The code of the function that the ``def`` ``tree`` defines, compiled as from ``filename``."""
-    code = compile(ast.Module([tree], []), filename, "exec", dont_inherit=True)
+    """The code of the function that the ``def`` ``tree`` defines, compiled as from ``filename``, without
+    Python's SyntaxWarning: ``{λx.x + 1}[2]`` calls 2, and lispy's error says so if it runs."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        code = compile(ast.Module([tree], []), filename, "exec", dont_inherit=True)
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
 
 

@@ -21,6 +21,7 @@ from lispy.mexpr.codegen import generate_probe
 from lispy.mexpr.compiler import Unit, compile_function, unit_of
 from lispy.mexpr.errors import EvalError, UndefinedName, arity_message, runaway_message, show, signature
 from lispy.mexpr.names import m_name
+from lispy.mexpr.prelude import FUNCTION_ARGUMENTS
 from lispy.mexpr.syntax import BinOp, Call, Lambda, Node, Var
 from lispy.sexpr.data import LispTypeError
 
@@ -88,8 +89,31 @@ def _call_message(node: Call, frame: types.FrameType, error: Exception, where: s
         if isinstance(node.fn, Lambda):  # computed again by the probe, which is not a unit
             named = (f"λ{''.join(node.fn.params)} in {where}", node.fn.params)
         message = arity_message(*named, len(node.args)) if named is not None else None
-        return message or f"{shown}: {error}"
-    return f"{shown}: {error}"
+        return message or _function_argument(named, frame, node, where) or f"{shown}: {error}"
+    said = str(error)
+    return said if said.startswith(f"{shown}: ") else f"{shown}: {said}"
+
+
+def _function_argument(
+    named: tuple[str, tuple[str, ...]] | None, frame: types.FrameType, node: Call, where: str
+) -> str | None:
+    """What is wrong with the function given to ``mapcar``, ``maplist``, ``orlis`` or ``andlis`` (the
+    call ``node``, of the right arity): not a function, or not of one argument; ``None`` otherwise."""
+    parameter = FUNCTION_ARGUMENTS.get(named[0]) if named is not None else None
+    if named is None or parameter is None:
+        return None
+    index = named[1].index(parameter)
+    values = _probe(frame, node.args[index : index + 1])
+    if values is None:
+        return None
+    if not callable(values[0]):
+        return f"{named[0]}: its argument {parameter} is {show(values[0])}, not a function"
+    given = node.args[index]
+    applied = signature(values[0])
+    if isinstance(given, Lambda):  # computed again by the probe, which is not a unit
+        applied = (f"λ{''.join(given.params)} in {where}", given.params)
+    message = arity_message(*applied, 1) if applied is not None else None
+    return f"{named[0]}: {message}" if message else None
 
 
 _APPEND = (

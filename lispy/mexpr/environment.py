@@ -1,7 +1,7 @@
 """Running M-expressions: a global environment of compiled definitions.
 
 An :class:`Environment` holds the global names: the notes' chapter I functions
-(:data:`lispy.mexpr.runtime.BUILTINS`), and the definitions, assignments and Python values loaded.
+(:data:`lispy.mexpr.prelude.BUILTINS`), and the definitions, assignments and Python values loaded.
 Each definition is a Python function (:mod:`lispy.mexpr.compiler`) that looks its global names up
 when it runs, so definitions may refer to ones loaded later.  An environment may have an ``outer``
 one, from which it takes the names it uses and does not bind: so a REPL session holds several
@@ -26,7 +26,7 @@ from lispy.mexpr.compiler import Unit, compile_unit, make_function, unit_of
 from lispy.mexpr.diagnosis import explain
 from lispy.mexpr.errors import EvalError, UndefinedName, arity_message, signature
 from lispy.mexpr.names import python_name
-from lispy.mexpr.runtime import BUILTINS, NOTATION, PREDICATES
+from lispy.mexpr.prelude import BUILTINS, NOTATION, PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
 from lispy.runtime.recursion import run_deep
 

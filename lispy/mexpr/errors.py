@@ -10,6 +10,7 @@ import types
 from typing import Any
 
 from lispy.mexpr.names import m_name
+from lispy.mexpr.prelude import BUILTINS, PARAMETERS
 from lispy.runtime.recursion import worker_limit
 from lispy.sexpr.printer import to_string
 
@@ -52,11 +53,15 @@ class UndefinedName(EvalError):
 
 
 def signature(fn: Any) -> tuple[str, tuple[str, ...]] | None:
-    """The name and parameters of a definition's function (its ``m_name``, ``m_params``) or of a
-    compiled ``λ`` (``λyz in successors``, from its code's file name), else ``None``."""
+    """The name and parameters of a definition's function (its ``m_name``, ``m_params``), of a function
+    the notes take as given (``max``, ``x`` and ``y``), or of a compiled ``λ`` (``λyz in successors``,
+    from its code's file name), else ``None``."""
     params = getattr(fn, "m_params", None)
     if params is not None:
         return fn.m_name, params
+    name = getattr(fn, "__name__", None)
+    if name in BUILTINS and BUILTINS[name] is fn:
+        return name, PARAMETERS[name]
     code = getattr(fn, "__code__", None)
     prefix, suffix = CODE_FILE.split("{}")
     if not isinstance(code, types.CodeType) or code.co_name != "<lambda>":
@@ -72,8 +77,9 @@ def show(value: Any) -> str:
     function by its name and parameters, ``#<function twice[x]>`` (one of Python's by its name alone).
 
     >>> from lispy.sexpr.data import lisp
-    >>> show(lisp(1, "G", float("inf"))), show(True), show(len)
-    ('(1 G ∞)', 'true', '#<function len>')
+    >>> from lispy.mexpr.prelude import BUILTINS
+    >>> show(lisp(1, "G", float("inf"))), show(True), show(BUILTINS["nth"]), show(len)
+    ('(1 G ∞)', 'true', '#<function nth[u,k]>', '#<function len>')
     """
     if value is True or value is False:
         return "true" if value else "false"

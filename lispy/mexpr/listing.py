@@ -17,14 +17,14 @@ from collections.abc import Iterable
 
 from lispy.mexpr.codegen import Generated, generate
 from lispy.mexpr.names import python_name
+from lispy.mexpr.prelude import BUILTINS, NOTATION
 from lispy.mexpr.program import PARTS, SourceStatement, statements
-from lispy.mexpr.runtime import BUILTINS, NOTATION
 from lispy.mexpr.syntax import Assignment, Definition
 
 WIDTH = 100
 """Lines longer than this are broken."""
 
-_RUNTIME_NAMES = {python_name(name): f.__name__ for name, f in BUILTINS.items()}
+_PRELUDE_NAMES = {python_name(name): f.__name__ for name, f in BUILTINS.items()}
 
 
 def part_python(part: str, corrected: bool = True) -> str:
@@ -91,8 +91,8 @@ def python_of(environment: object, name: str) -> str:
     if name in units:
         return format_statement(units[name].generated.tree)
     if name in BUILTINS:
-        runtime = _RUNTIME_NAMES[python_name(name)]
-        return f"# {name} is one of the functions the notes take as given: lispy.mexpr.runtime.{runtime}"
+        given = _PRELUDE_NAMES[python_name(name)]
+        return f"# {name} is one of the functions the notes take as given: lispy.mexpr.prelude.{given}"
     if name in getattr(environment, "globals", {}):
         return f"# {name} is a Python value given to the environment, not compiled from M-expressions"
     raise ValueError(f"{name} is not defined; :env lists the names defined in this session")
@@ -113,15 +113,15 @@ def _imports(generated: Iterable[Generated]) -> str:
     names: set[str] = set()
     for g in generated:
         for node in ast.walk(g.tree):
-            if isinstance(node, ast.Name) and (node.id in NOTATION or node.id in _RUNTIME_NAMES):
+            if isinstance(node, ast.Name) and (node.id in NOTATION or node.id in _PRELUDE_NAMES):
                 names.add(node.id)
-    parts = sorted(f"{_RUNTIME_NAMES[n]} as {n}" if _RUNTIME_NAMES.get(n, n) != n else n for n in names)
+    parts = sorted(f"{_PRELUDE_NAMES[n]} as {n}" if _PRELUDE_NAMES.get(n, n) != n else n for n in names)
     if not parts:
         return ""
-    line = f"from lispy.mexpr.runtime import {', '.join(parts)}"
+    line = f"from lispy.mexpr.prelude import {', '.join(parts)}"
     if len(line) <= WIDTH:
         return line
-    return "from lispy.mexpr.runtime import (\n" + "".join(f"    {p},\n" for p in parts) + ")"
+    return "from lispy.mexpr.prelude import (\n" + "".join(f"    {p},\n" for p in parts) + ")"
 
 
 def format_statement(tree: ast.stmt | ast.expr) -> str:

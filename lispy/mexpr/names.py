@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import keyword
 
-from lispy.mexpr.runtime import NOTATION
+from lispy.mexpr.prelude import NOTATION
 
 RESERVED = frozenset(NOTATION)
-"""The names the compiled code uses for the notation itself (:mod:`lispy.mexpr.runtime`)."""
+"""The names the compiled code uses for the notation itself (:mod:`lispy.mexpr.prelude`)."""
 
 _PRIME, _PYTHON_PRIME = "'", "ʹ"
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")

@@ -20,8 +20,8 @@ from typing import Any, Protocol
 from pyrsistent import PMap, pmap
 
 from lispy.mexpr.environment import Environment
+from lispy.mexpr.prelude import BUILTINS
 from lispy.mexpr.program import load, statements
-from lispy.mexpr.runtime import BUILTINS
 from lispy.mexpr.syntax import Assignment, Definition
 
 

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from lispy.mexpr.continuation import Collector, Input
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import EvalError, UndefinedName, show
 from lispy.mexpr.listing import python_of
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, part_defining, split_statements
-from lispy.mexpr.syntax import Assignment, Definition, MSyntaxError, parse_expression
+from lispy.mexpr.syntax import REST, Assignment, Definition, MSyntaxError, Reading, parse_expression
 from lispy.sexpr.atoms import IntegerTooLong
 from lispy.sexpr.reader import ReadError
 
@@ -36,6 +36,99 @@ Commands:
     :python NAME         the Python that a definition compiles to
     :env                 the names defined in this session
     :help, :quit"""
+
+
+@dataclass(frozen=True)
+class Input:
+    """A complete input (``waiting`` is ``None``), or one ended unfinished: then ``waiting`` says for what."""
+
+    line: int  #: where it begins in its source (a file, the pipe, the session), from 1
+    text: str
+    waiting: str | None = None
+
+
+class Collector:
+    """Lines in, inputs out, at a terminal and from a file alike: :meth:`add` each line, :meth:`finish`
+    at the end.  An input goes on while the parser finds it unfinished (:class:`~lispy.mexpr.syntax.Reading`);
+    an empty line, a command (``:…``), or a line complete by itself that joining would not finish, ends
+    it unfinished (:attr:`Input.waiting`), so that one unclosed bracket never swallows a file.
+
+    >>> c = Collector()
+    >>> c.add(1, "f[x] ← (x"), c.waiting
+    ([], "')' to close the '(' at line 1, column 8")
+    >>> c.add(2, "  1)")
+    [Input(line=1, text='f[x] ← (x\\n  1)', waiting=None)]
+    """
+
+    def __init__(self) -> None:
+        self._lines: list[str] = []
+        self._start = 0
+        self._reading = Reading()
+        self.waiting: str | None = None
+        """What the input collected so far waits for; ``None`` when nothing is pending."""
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._lines)
+
+    @property
+    def line_count(self) -> int:
+        """How many lines the unfinished input has so far."""
+        return len(self._lines)
+
+    def add(self, number: int, line: str) -> list[Input]:
+        """The inputs that line ``number`` completes or ends (none while an input goes on)."""
+        stripped = line.lstrip()
+        empty, comment, command = not stripped, stripped.startswith(";"), stripped.startswith(":")
+        if not self._lines:
+            if empty or comment:
+                return []
+            self._lines, self._start = [line], number
+            if command:
+                return self._settle(None)
+            self._reading = Reading(number)
+            self._reading.feed(line)
+            return self._settle(self._reading.waiting)
+        if empty:
+            return [self._end()]
+        if comment:
+            return []
+        if command:
+            return [self._end(), *self.add(number, line)]
+        self._reading.feed(line)
+        if self._reading.waiting is not None and _complete(line):
+            return [self._end(), *self.add(number, line)]
+        self._lines.append(line)
+        return self._settle(self._reading.waiting)
+
+    def _settle(self, waiting: str | None) -> list[Input]:
+        """The input so far waits for ``waiting`` (and goes on), or is complete."""
+        self.waiting = waiting
+        if waiting is not None:
+            return []
+        text, self._lines = "\n".join(self._lines), []
+        return [Input(self._start, text)]
+
+    def cancel(self) -> Input | None:
+        """Drop the unfinished input (Ctrl-C at the continuation prompt); it is returned, unfinished."""
+        return self._end() if self._lines else None
+
+    def finish(self) -> list[Input]:
+        """At the end of the input: the unfinished input, if any."""
+        return [self._end()] if self._lines else []
+
+    def _end(self) -> Input:
+        ended = Input(self._start, "\n".join(self._lines), self.waiting or REST)
+        self._lines, self.waiting = [], None
+        return ended
+
+
+def _complete(text: str) -> bool:
+    try:
+        parse_expression(text)
+    except MSyntaxError:
+        return False
+    return True
 
 
 class CommandError(ValueError):
@@ -201,10 +294,7 @@ class Session:
         if len(args) != 1:
             raise CommandError(":load takes one file name")
         path = Path(args[0])
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise CommandError(f"cannot read {path}: {e}") from None
+        text = _read(path)
         statements = split_statements(text, path.name)
         before = self.environment.snapshot()
         for s in statements:
@@ -218,6 +308,31 @@ class Session:
                     raise LoadError(f"{e}\n(nothing of {path} is loaded: line {s.line} failed)") from None
                 raise
         return f"loaded {path}"
+
+
+def _read(path: Path) -> str:
+    """The text of the file ``path`` that ``:load`` reads; a path or a file that will not do is a
+    :class:`CommandError` naming it (a NUL byte, a folder, no permission, not UTF-8).
+
+    >>> _read(Path("a\\0b"))
+    Traceback (most recent call last):
+    lispy.mexpr.session.CommandError: cannot read 'a\\x00b': a file name cannot hold a NUL byte
+    """
+    shown = str(path) if str(path).isprintable() else repr(str(path))
+    if "\0" in str(path):
+        raise CommandError(f"cannot read {shown}: a file name cannot hold a NUL byte")
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise CommandError(f"cannot read {shown}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, column = data.count(b"\n", 0, e.start) + 1, e.start - data.rfind(b"\n", 0, e.start)
+        byte = data[e.start : e.start + 1].hex()
+        raise CommandError(
+            f"cannot read {shown}: not UTF-8 text (the byte 0x{byte} at line {line}, column {column})"
+        ) from None
 
 
 def _statement(statement: SourceStatement, path: Path) -> Definition | Assignment:

@@ -33,6 +33,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
+from lark.lexer import LexerThread
 
 from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
 from lispy.sexpr.atoms import IntegerTooLong, parse_integer
@@ -128,7 +129,6 @@ class MSyntaxError(SyntaxError):
         line: int,
         column: int,
         where: str = "",
-        expected: frozenset[str] = frozenset(),
     ) -> None:
         at = column
         lines = text.split("\n")
@@ -143,7 +143,6 @@ class MSyntaxError(SyntaxError):
         super().__init__(f"{place}line {line}, column {at}: {message}\n    {source_line}\n    {caret}")
         self.reason = message
         self.column = at
-        self.expected = expected  #: where the text ends too soon: the tokens that could come next
 
 
 _ALIASES = {"alpha": "α", "beta": "β"}
@@ -291,19 +290,17 @@ def _parse(text: str, start: str, where: str) -> Node:
     except UnexpectedInput as e:
         line, column = e.line if e.line > 0 else 1, e.column if e.column > 0 else 1
         token = getattr(e, "token", None)
-        expected: frozenset[str] = frozenset()
         if token is not None and getattr(token, "type", "") == "$END":
             message = "the text ends too soon (an unclosed bracket or a missing part?)"
             lines = text.split("\n")  # lines as the grammar counts them: \r is not a line break
             line, column = len(lines), len(lines[-1]) + 1
-            expected = frozenset(getattr(e, "expected", ()) or ())
         elif token is not None:
             message = f"unexpected {str(token)!r}"
         else:
             at = getattr(e, "pos_in_stream", None)
             found = text[at] if isinstance(at, int) and 0 <= at < len(text) else "?"
             message = f"unexpected character {found!r}" + (f": {_HINTS[found]}" if found in _HINTS else "")
-        raise MSyntaxError(message, text, line, column, where, expected) from None
+        raise MSyntaxError(message, text, line, column, where) from None
     except VisitError as e:  # a check made while building the tree
         invalid = e.orig_exc
         if isinstance(invalid, _Invalid):
@@ -341,3 +338,76 @@ def parse_statement(text: str, where: str = "") -> Definition | Assignment:
 def parse_expression(text: str, where: str = "") -> Node:
     """An expression, a definition or an assignment, as typed at the REPL (``x = e`` is a comparison)."""
     return _parse(text, "repl_input", where)
+
+
+_OPENS, _CLOSES = {"LPAR": ")", "LSQB": "]", "LBRACE": "}"}, frozenset({"RPAR", "RSQB", "RBRACE"})
+_WAITING = {"ELSE": "'else' and the expression after it", "THEN": "'then', 'else' and their expressions"}
+REST = "the rest of the expression"
+"""What an unfinished input waits for when it is no bracket, ``then`` or ``else``."""
+
+
+class Reading:
+    """An input read a line at a time, as the REPL reads it: :meth:`feed` each line, then :attr:`waiting`
+    says what the input still waits for, in the words the continuation prompt shows, or is ``None``:
+    the input is complete, or wrong whatever follows (the parse of the whole says where).  The parser
+    itself judges (Lark's interactive parser keeps its state between lines, so each line is lexed and
+    parsed once); a quoted list still open is held back until its ``)``.
+
+    >>> r = Reading()
+    >>> r.feed("f[x] ← if x = 0"); r.waiting
+    "'then', 'else' and their expressions"
+    >>> r.feed("  then '(1"); r.waiting
+    "')' to close the '(' at line 2, column 9"
+    >>> r.feed("  2) else 2"); r.waiting is None
+    True
+    """
+
+    def __init__(self, first_line: int = 1) -> None:
+        self._parser = _parser().parse_interactive("", start="repl_input")
+        self._open: list[tuple[str, int, int]] = []  # the brackets left open: what closes each, where
+        self._held: list[str] = []  # lines not yet parsed, in a quoted list still open
+        self._next = first_line  # the number of the line fed next
+        self._size = 0
+        self.waiting: str | None = REST
+
+    def feed(self, line: str) -> None:
+        """Read one more line (of an input still waiting)."""
+        self._held.append(line)
+        self._next += 1
+        self._size += len(line) + 1
+        start, text = self._next - len(self._held), "\n".join(self._held)
+        if self._size > MAX_INPUT:  # the parse of the whole refuses it
+            self.waiting = None
+            return
+        try:
+            prepared, _ = extract_quoted(text)
+        except QuoteError as e:
+            before = text[: e.offset].split("\n")
+            at = f"line {start + len(before) - 1}, column {len(before[-1]) + 1}"
+            self.waiting = f"')' to close the '(' at {at}" if "ends too soon" in e.reason else None
+            return
+        self._held = []
+        state, lexer = self._parser.parser_state, self._parser.lexer_thread.lexer
+        try:
+            for token in LexerThread.from_text(lexer, prepared).lex(state):  # type: ignore[no-untyped-call]
+                state.feed_token(token)
+                if token.type in _OPENS:
+                    self._open.append((_OPENS[token.type], start + (token.line or 1) - 1, token.column or 1))
+                elif token.type in _CLOSES:
+                    self._open.pop()
+            self._parser.copy(deepcopy_values=False).feed_eof()  # type: ignore[no-untyped-call]
+        except UnexpectedInput as e:
+            ends = getattr(getattr(e, "token", None), "type", "") == "$END"
+            words = next((w for t, w in _WAITING.items() if t in getattr(e, "expected", ())), REST)
+            self.waiting = (self._bracket() or words) if ends else None
+        else:
+            self.waiting = None
+
+    def _bracket(self) -> str | None:
+        if not self._open:
+            return None
+        closing, line, column = self._open[-1]
+        return f"{closing!r} to close the {_OPENING[closing]!r} at line {line}, column {column}"
+
+
+_OPENING = {")": "(", "]": "[", "}": "{"}

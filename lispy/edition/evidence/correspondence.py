@@ -43,7 +43,7 @@ from typing import Any
 
 from lispy.mexpr.codegen import generate
 from lispy.mexpr.names import python_name
-from lispy.mexpr.runtime import BUILTINS, NOTATION
+from lispy.mexpr.prelude import BUILTINS, NOTATION
 from lispy.notes.index import ENTRIES, Entry
 from lispy.sexpr.data import Cons, Nil
 from lispy.sexpr.printer import to_string
@@ -140,7 +140,7 @@ _NUMERIC: dict[str, type[ast.operator] | type[ast.cmpop]] = {
     "gt_": ast.Gt,
     "ge_": ast.GtE,
 }
-"""The compiled code's arithmetic and order, checked on numbers (lispy.mexpr.runtime), as operators."""
+"""The compiled code's arithmetic and order, checked on numbers (lispy.mexpr.prelude), as operators."""
 
 
 class _Rewrite(ast.NodeTransformer):

@@ -3,9 +3,9 @@ compiled to WebAssembly) in a Web Worker, to run each row's example (:func:`row_
 proof with the definition edited (:func:`prove_edited`), make the αβ stepper of a random tree
 (:func:`stepper_json`) and keep the page's REPL (:class:`Repl`).  They answer with exactly what
 ``python -m lispy`` prints for the same lines, from :class:`lispy.mexpr.session.Session`.  It
-imports only lispy and :data:`lispy.edition.live.runtime.PAGE_DEPENDENCIES` (no Pygments, tabulate,
+imports only lispy and :data:`lispy.edition.live.pyodide.PAGE_DEPENDENCIES` (no Pygments, tabulate,
 tqdm or markdown-it-py), so the page needs no package index.  The build's half is
-:mod:`lispy.edition.live.runtime`; the server, :mod:`lispy.edition.live.serve`; the interface
+:mod:`lispy.edition.live.pyodide`; the server, :mod:`lispy.edition.live.serve`; the interface
 ``live.js`` drives and tests script (``data-runtime``, ``data-action``…), ``docs/edition.md``, "An
 interface tests can drive".
 

@@ -32,5 +32,5 @@ class Build:
 def page(name: str, title: str, pyodide: str | None = None, **context: Any) -> str:
     """The page ``name`` (``"names.html"``) from its template (``templates/names.html.j2``), with
     ``title`` and ``context``; ``pyodide``: where the page loads Pyodide from
-    (:func:`lispy.edition.live.runtime.write_runtime`), None for a page that runs nothing."""
+    (:func:`lispy.edition.live.pyodide.write_runtime`), None for a page that runs nothing."""
     return render(f"{name}.j2", title=title, current=name, pyodide=pyodide, **context)

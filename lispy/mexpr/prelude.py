@@ -1,4 +1,5 @@
-"""What compiled M-expressions run against: the notation's few helpers and the notes' chapter I.
+"""The prelude: what compiled M-expressions run against, the notation's few helpers and the functions
+the notes take as given (their chapter I).
 
 Compiled code is plain Python over lispy's data (:mod:`lispy.mexpr.codegen`); what has no Python
 operator of the same meaning gets a helper here.  ``+``, ``×`` and the order are on numbers only,
@@ -9,11 +10,14 @@ uses can be imported from here, so a listing (:mod:`lispy.mexpr.listing`) runs a
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import operator
 from collections.abc import Callable
 from typing import Any
 
+from lispy.chapter6 import game_trees
 from lispy.sexpr.data import NIL, _kind, lisp
 from lispy.sexpr.lists import (
     a,
@@ -75,7 +79,7 @@ def or_else(x: Any, rest: Callable[[], Any]) -> Any:
 
 def _described(x: Any) -> str:
     if callable(x):
-        return f"the function {getattr(x, 'm_name', getattr(x, '__name__', '?'))}"
+        return f"the function {getattr(x, 'm_name', getattr(x, '__name__', '?'))}".replace("<lambda>", "λ")
     return f"{('true' if x else 'false') if isinstance(x, bool) else to_string(x)} ({_kind(x)})"
 
 
@@ -117,16 +121,30 @@ lt_, le_ = _on_numbers("<", operator.lt), _on_numbers("≤", operator.le)
 gt_, ge_ = _on_numbers(">", operator.gt), _on_numbers("≥", operator.ge)
 
 
-def maximum(x: Any, y: Any) -> Any:
-    """The notes' ``max[x,y]``: the larger, ``x`` on a tie; ``TypeError`` unless both are numbers."""
-    _numbers(x, y)
-    return x if x >= y else y
+def _on_two_numbers(given: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """The notes' ``given`` two-argument function on numbers only: ``TypeError`` on anything else."""
+
+    @functools.wraps(given)  # its name and parameters: max[x,y]
+    def on_numbers(x: Any, y: Any) -> Any:
+        _numbers(x, y)
+        return given(x, y)
+
+    return on_numbers
 
 
-def minimum(x: Any, y: Any) -> Any:
-    """The notes' ``min[x,y]``: the smaller, ``x`` on a tie; ``TypeError`` unless both are numbers."""
-    _numbers(x, y)
-    return x if x <= y else y
+max = _on_two_numbers(game_trees.max)
+"""The notes' ``max[x,y]`` (:func:`lispy.chapter6.game_trees.max`: the larger, ``x`` on a tie) on
+numbers only.
+
+>>> max(3, 12), max(-INF, 2)
+(12, 2)
+>>> max("A", 1)
+Traceback (most recent call last):
+TypeError: on numbers only, and this is A (a symbol)
+"""
+min = _on_two_numbers(game_trees.min)
+"""The notes' ``min[x,y]`` (:func:`lispy.chapter6.game_trees.min`: the smaller, ``x`` on a tie) on
+numbers only."""
 
 
 INF = math.inf
@@ -135,9 +153,17 @@ INF = math.inf
 BUILTINS: dict[str, Any] = {
     **{f.__name__: f for f in (a, d, n, atom, eq, equal, length, nth, assoc, reverse, append, member)},
     **{f.__name__: f for f in (mapcar, maplist, orlis, andlis, prup, sublis, cons)},
-    **{"max": maximum, "min": minimum},
+    **{"max": max, "min": min},
 }
 """The functions the notes use without defining them (their chapter I), by the notes' names."""
+
+PARAMETERS: dict[str, tuple[str, ...]] = {
+    name: tuple(inspect.signature(f).parameters) for name, f in BUILTINS.items()
+}
+"""The parameters of each function of :data:`BUILTINS`, by the notes' names: ``nth`` has ``(u, k)``."""
+
+FUNCTION_ARGUMENTS = {"mapcar": "f", "maplist": "f", "orlis": "p", "andlis": "p"}
+"""The functions of :data:`BUILTINS` given a function, and its parameter: it is applied to one argument."""
 
 PREDICATES = frozenset({"n", "atom", "eq", "equal", "member", "orlis", "andlis"})
 """The names in :data:`BUILTINS` whose functions always give ``True`` or ``False``."""

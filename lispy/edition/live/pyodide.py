@@ -1,5 +1,5 @@
-"""The runtime the page runs lispy in, written into the edition at build time (:func:`write_runtime`);
-the page's own Python is :mod:`lispy.edition.live`."""
+"""The Pyodide the page runs lispy in (its version, where it loads from), and the files written into the
+edition at build time for it (:func:`write_runtime`); the page's own Python is :mod:`lispy.edition.live`."""
 
 from __future__ import annotations
 
