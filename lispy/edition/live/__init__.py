@@ -1,7 +1,8 @@
 """The edition you can run: the page's half, which ``worker.js`` imports inside Pyodide (CPython
 compiled to WebAssembly) in a Web Worker, to run each row's example (:func:`row_reply`), re-run its
 proof with the definition edited (:func:`prove_edited`), make the αβ stepper of a random tree
-(:func:`stepper_json`) and keep the page's REPL (:class:`Repl`).  They answer with exactly what
+(:func:`stepper_json`), play tic-tac-toe against the notes (:func:`game_json`) and keep the page's REPL
+(:class:`Repl`, whose ``:step`` steps through chapter 5's search of the reader's own problem).  They answer with exactly what
 ``python -m lispy`` prints for the same lines, from :class:`lispy.mexpr.session.Session`.  It
 imports only lispy and :data:`lispy.edition.live.runtime.PAGE_DEPENDENCIES` (no Pygments, tabulate,
 tqdm or markdown-it-py), so the page needs no package index.  The build's half is
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable
+from typing import Any
 
 from lispy.edition.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 from lispy.mexpr.environment import Environment
@@ -26,7 +28,7 @@ from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import Session
 from lispy.mexpr.syntax import Assignment, Definition
 
-__all__ = ["Repl", "prove_edited", "prove_json", "row_json", "row_reply", "stepper_json"]
+__all__ = ["Repl", "game_json", "game_turn", "prove_edited", "prove_json", "row_json", "row_reply", "stepper_json"]
 
 
 def _reply(session: Session, text: str) -> tuple[str, bool]:
@@ -149,6 +151,48 @@ def stepper_json(k: int, n: int, seed: int, order: str) -> str:
 
     try:
         return json.dumps({"html": html(random_stepper(k, n, seed, order)), "failed": False})
+    except ValueError as e:
+        return json.dumps({"text": f"error: {e}", "failed": True})
+
+
+def game_turn(cells: str, reader: str) -> dict[str, Any]:
+    """A turn of tic-tac-toe against the notes (:mod:`lispy.games.play`) on the board ``cells`` (nine
+    of ``X``, ``O``, ``.``, row by row), the reader playing ``reader`` (``"X"`` or ``"O"``): where the
+    program is to move, its move (``movemax``/``movemin``, the quickest win among the best) and why.
+    Returns ``board`` (the cells after it), ``state`` from the reader's side (``your-move``, ``won``,
+    ``lost``, ``drawn``), ``values`` (``[cell, value]`` for each free cell: the notes' value, from X's
+    side, of the position the reader's move there makes), ``played`` (the program's cell or ``None``)
+    and ``says``.  Raises ``ValueError`` for a board that is not one of the game's or another reader.
+
+    >>> game_turn("XX.OO....", "O")["played"], game_turn("XX.OO....", "O")["state"]
+    (2, 'lost')
+    """
+    from lispy.games.play import choose, values
+    from lispy.games.tictactoe import TicTacToe, board
+
+    if reader not in ("X", "O"):
+        raise ValueError(f"the reader plays X or O, not {reader!r}")
+    state = board(cells)
+    if not 0 <= state.cells.count("X") - state.cells.count("O") <= 1:
+        raise ValueError(f"{cells!r} is not a board of the game: X moves first, then each in turn")
+    played, says = None, ""
+    if not state.over and state.to_move != reader:
+        c = choose(state)
+        played = c.cell
+        says = f"The program plays {c.cell + 1}. " + c.says(lambda i: str(i + 1))
+        state = TicTacToe().play(state, c.cell)
+    if state.over:
+        outcome = "drawn" if state.winner is None else "won" if state.winner == reader else "lost"
+        words = {"drawn": "A draw.", "won": "You win.", "lost": "The program wins."}[outcome]
+        return {"board": state.cells, "state": outcome, "values": [], "played": played, "says": f"{says} {words}"}
+    moves = [[m.cell, m.value] for m in values(state)]
+    return {"board": state.cells, "state": "your-move", "values": moves, "played": played, "says": says}
+
+
+def game_json(cells: str, reader: str) -> str:
+    """:func:`game_turn` for ``worker.js``: JSON of its dict, or ``{"text": "error: …", "failed": true}``."""
+    try:
+        return json.dumps({**game_turn(cells, reader), "failed": False})
     except ValueError as e:
         return json.dumps({"text": f"error: {e}", "failed": True})
 
