@@ -1,11 +1,12 @@
 """The edition you can run: the page's half, which ``worker.js`` imports inside Pyodide (CPython
 compiled to WebAssembly) in a Web Worker, to run each row's example (:func:`row_reply`), re-run its
 proof with the definition edited (:func:`prove_edited`), make the αβ stepper of a random tree
-(:func:`stepper_json`), play tic-tac-toe against the notes (:func:`game_json`) and keep the page's REPL
-(:class:`Repl`, whose ``:step`` steps through chapter 5's search of the reader's own problem).  They answer with exactly what
-``python -m lispy`` prints for the same lines, from :class:`lispy.mexpr.session.Session`.  It
-imports only lispy and :data:`lispy.edition.live.runtime.PAGE_DEPENDENCIES` (no Pygments, tabulate,
-tqdm or markdown-it-py), so the page needs no package index.  The build's half is
+(:func:`stepper_json`), play tic-tac-toe against the notes (:func:`game_json`) and keep the page's
+REPL (:class:`Repl`, whose ``:step`` steps through chapter 5's search of the reader's own problem).
+They answer with exactly what ``python -m lispy`` prints for the same lines, from
+:class:`lispy.mexpr.session.Session`.  It imports only lispy and
+:data:`lispy.edition.live.runtime.PAGE_DEPENDENCIES` (no Pygments, tabulate, tqdm or
+markdown-it-py), so the page needs no package index.  The build's half is
 :mod:`lispy.edition.live.runtime`; the server, :mod:`lispy.edition.live.serve`; the interface
 ``live.js`` drives and tests script (``data-runtime``, ``data-action``…), ``docs/edition.md``, "An
 interface tests can drive".
@@ -28,7 +29,16 @@ from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import Session
 from lispy.mexpr.syntax import Assignment, Definition
 
-__all__ = ["Repl", "game_json", "game_turn", "prove_edited", "prove_json", "row_json", "row_reply", "stepper_json"]
+__all__ = [
+    "Repl",
+    "game_json",
+    "game_turn",
+    "prove_edited",
+    "prove_json",
+    "row_json",
+    "row_reply",
+    "stepper_json",
+]
 
 
 def _reply(session: Session, text: str) -> tuple[str, bool]:
@@ -184,7 +194,8 @@ def game_turn(cells: str, reader: str) -> dict[str, Any]:
     if state.over:
         outcome = "drawn" if state.winner is None else "won" if state.winner == reader else "lost"
         words = {"drawn": "A draw.", "won": "You win.", "lost": "The program wins."}[outcome]
-        return {"board": state.cells, "state": outcome, "values": [], "played": played, "says": f"{says} {words}"}
+        says = f"{says} {words}".strip()
+        return {"board": state.cells, "state": outcome, "values": [], "played": played, "says": says}
     moves = [[m.cell, m.value] for m in values(state)]
     return {"board": state.cells, "state": "your-move", "values": moves, "played": played, "says": says}
 

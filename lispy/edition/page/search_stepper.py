@@ -14,8 +14,8 @@ root and each call of ``lose`` records a position examined (``search`` calls ``l
 position it comes to).  Instant Insanity's ``search p₀`` examines 591 positions and ends on the tower.
 
 >>> s = paths_stepper()
->>> len(s.nodes), s.result, [(n.label, n.kind[0]) for n in s.nodes]  # F has no successors: back to C
-(8, '(E C A)', [('A', 'e'), ('B', 'e'), ('D', 'e'), ('F', 'e'), ('C', 'e'), ('D', 'e'), ('F', 'e'), ('E', 'f')])
+>>> len(s.nodes), s.result, " ".join(n.label + n.kind[0] for n in s.nodes)  # F has no successors
+(8, '(E C A)', 'Ae Be De Fe Ce De Fe Ef')
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 MOST_POSITIONS = 3000
-"""The most positions a stepper records: a search that examines more is refused (:class:`TooManyPositions`)."""
+"""The most positions a stepper records: a search examining more is refused (:class:`TooManyPositions`)."""
 
 
 class TooManyPositions(ValueError):
@@ -139,8 +139,8 @@ def examine(
 class SearchStepper:
     """What ``templates/search_stepper.html.j2`` draws: the stepper ``anchor`` (a row's) with its
     ``title``, the ``start`` position printed, the positions examined (``nodes``, laid out in a drawing
-    ``width`` × ``height``, ``radial`` for a large tree, else labelled), the ``result`` printed (``LOSE`` when there is none) and, for the page, the steps as compact JSON
-    (:meth:`frames`)."""
+    ``width`` × ``height``, ``radial`` for a large tree, else labelled), the ``result`` printed
+    (``LOSE`` when there is none) and, for the page, the steps as compact JSON (:meth:`frames`)."""
 
     anchor: str
     title: str
@@ -219,7 +219,7 @@ def search_stepper(
 
 
 def tower_stepper() -> SearchStepper:
-    """``search p₀`` on Instant Insanity (the notes' ``puzz``): 591 positions examined, ending on the tower."""
+    """``search p₀`` on Instant Insanity (the notes' ``puzz``): 591 positions examined, ending on the tower"""
     t = insanity.tower
     title = "search p₀ on Instant Insanity (the notes' puzz)"
     return search_stepper("search", title, t.lose, t.ter, t.successors, insanity.p0)
