@@ -20,6 +20,7 @@ from lispy.chapter6.game_trees import game_tree_search
 from lispy.edition.page.search_stepper import examine, paths_stepper
 from lispy.games.tictactoe import Bitboard, code, decode
 from lispy.games.tictactoe import board as make_board
+from lispy.sexpr.data import from_iterable
 from tests import test_edition_browser as base
 from tests.test_edition_browser import Browser
 
@@ -83,6 +84,34 @@ def test_the_paths_stepper_backtracks_and_ends_on_the_path(browser: Browser) -> 
     assert "Backtracking: every position below gave LOSE, so searchlis goes 2 levels up" in (
         section.locator(".says").text_content() or ""
     )
+
+
+def test_step_a_problem_the_reader_defines_in_the_repl(browser: Browser) -> None:
+    from lispy.edition.live import Repl
+
+    problem = ["lose p ← p > 9", "ter p ← p = 7", "successors p ← [p + 2] . [[p + 3] . NIL]"]
+    cpython = Repl()
+    for text in problem:
+        base._repl(browser, text)
+        cpython.reply(text)
+    assert base._repl(browser, ":step 1") == f"lispy> :step 1\n{cpython.reply(':step 1')[0]}\n"
+    assert cpython.stepper is not None
+    section = browser.page.locator('#repl-stepper section[data-search-stepper="repl"]')
+    section.locator("[data-action=end]").click()
+    nodes, found = examine(lambda p: p > 9, lambda p: p == 7, lambda p: from_iterable([p + 2, p + 3]), 1)
+    assert section.get_attribute("data-state") == "found" and found == 7
+    assert section.get_attribute("data-visited") == str(len(nodes))
+    assert section.locator("output[data-result]").text_content() == "7"
+    base._repl(browser, "ter p ← p = -1")  # no solution: LOSE after every position
+    base._repl(browser, ":step 1")
+    section = browser.page.locator('#repl-stepper section[data-search-stepper="repl"]')
+    section.locator("[data-action=end]").click()
+    assert section.get_attribute("data-state") == "lose"
+    assert section.locator("output[data-result]").text_content() == "LOSE"
+    base._repl(browser, "lose p ← p > 100000")  # a search too long to step through: refused, with words
+    said = base._repl(browser, ":step 1")
+    assert said.startswith("lispy> :step 1\nerror: ") and "Traceback" not in said
+    assert base._repl(browser, "ter 1") == "lispy> ter 1\nfalse\n", "the session goes on"
 
 
 def _board(browser: Browser) -> tuple[str, str, dict[int, int]]:

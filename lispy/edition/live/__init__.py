@@ -215,17 +215,81 @@ class Repl:
         self.session = Session(applications=REPL_APPLICATIONS)
         self.failed = False
         """Whether the last :meth:`reply` printed an error."""
+        self.stepper: str | None = None
+        """The HTML of the stepper the last :meth:`reply` made (``:step``), or None."""
 
     def reply(self, text: str) -> tuple[str, bool]:
         """What the terminal REPL prints for ``text``, and whether ``text`` changed the session's
-        definitions (the page replays those inputs into a new worker after Stop)."""
+        definitions (the page replays those inputs into a new worker after Stop).  The page's own
+        command ``:step P`` (or ``:step search P``) is :meth:`step`'s."""
+        self.stepper = None
+        if text.strip().split(maxsplit=1)[:1] == [":step"]:
+            return self.step(text.strip()[len(":step") :].strip()), False
         environment = self.session.environment
         before = {name: id(value) for name, value in environment.globals.items()}
         printed, self.failed = _reply(self.session, text)
         after = {name: id(value) for name, value in self.session.environment.globals.items()}
         return printed, before != after
 
+    def step(self, start: str) -> str:
+        """``:step P``: chapter 5's ``search`` from the position the expression ``P`` gives, on the
+        session's own ``lose``, ``ter`` and ``successors`` (the reader's, or those of the notes' part
+        last loaded), stepped in the page: :attr:`stepper` is its HTML
+        (:func:`lispy.edition.page.search_stepper.html`); what the REPL prints is returned.
+
+        >>> r = Repl()
+        >>> print(r.step("p₀"))
+        error: :step needs lose, ter and successors: define them, or load a problem of the notes (\
+:notes chapter5_insanity chapter5_search)
+        >>> r.reply(":notes chapter5_insanity chapter5_search")[0], r.step("search p₀")
+        ('loaded chapter5_insanity chapter5_search', 'search p₀: 591 positions examined, stepped below')
+        """
+        from lispy.edition.page.search_stepper import TooManyPositions, html, search_stepper
+        from lispy.mexpr.runtime import truth
+
+        start = start.removeprefix("search ").strip()
+        self.failed = True
+        if not start:
+            return "error: :step takes a start position, as in :step p₀ or :step '(A)"
+        environment = self.session.environment
+        missing = [name for name in ("lose", "ter", "successors") if name not in environment]
+        if missing:
+            return (
+                "error: :step needs lose, ter and successors: define them, or load a problem of the notes "
+                "(:notes chapter5_insanity chapter5_search)"
+            )
+
+        def bound(name: str) -> Any:  # lose and ter true as the notes' conditions are: not false, not NIL
+            if name == "successors":
+                return lambda p: environment.call(name, p)
+            return lambda p: truth(environment.call(name, p))
+
+        def made() -> Any:  # the stepper, or the words of a search too long to step through
+            p = environment.eval(start)
+            if p is None:
+                return f"error: :step takes an expression, not a definition: {start}"
+            title = f"search {start}, with the session's lose, ter and successors"
+            try:
+                return search_stepper("repl", title, bound("lose"), bound("ter"), bound("successors"), p)
+            except TooManyPositions as e:
+                return f"error: {e}"
+
+        printed: list[str] = []
+        say, complain = self.session.say, self.session.complain
+        self.session.say = self.session.complain = printed.append
+        try:
+            stepper = self.session.attempt(made, 1)
+        finally:
+            self.session.say, self.session.complain = say, complain
+        if stepper is None or isinstance(stepper, str):
+            return "\n".join(printed) if stepper is None else stepper
+        self.failed = False
+        self.stepper = html(stepper)
+        return f"search {start}: {len(stepper.nodes):,} positions examined, stepped below"
+
     def json(self, text: str) -> str:
-        """:meth:`reply` for ``worker.js``: JSON ``{"text": …, "defines": …, "failed": …}``."""
+        """:meth:`reply` for ``worker.js``: JSON ``{"text": …, "defines": …, "failed": …}``, and
+        ``"stepper"``, the HTML of a ``:step``'s stepper."""
         printed, defines = self.reply(text)
-        return json.dumps({"text": printed, "defines": defines, "failed": self.failed})
+        answer = {"text": printed, "defines": defines, "failed": self.failed}
+        return json.dumps(answer if self.stepper is None else {**answer, "stepper": self.stepper})

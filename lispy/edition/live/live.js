@@ -407,6 +407,11 @@
         else {
           if (m.text) append(m.text);
           if (m.defines) definitions.push(text);
+          if (m.stepper) {  // :step P: chapter 5's search on the session's own problem, stepped
+            const holder = document.getElementById("repl-stepper");
+            holder.innerHTML = m.stepper;
+            searchStepper(holder.firstElementChild);
+          }
         }
         if (running <= 0) {
           running = 0;
