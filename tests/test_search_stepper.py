@@ -12,7 +12,6 @@ import pytest
 from lispy import lisp, read, to_string
 from lispy.chapter5 import insanity, paths
 from lispy.chapter5.tree_search import LOSE, tree_search
-from lispy.sexpr.data import to_pylist
 from lispy.edition.live import Repl, game_json, game_turn
 from lispy.edition.page.search_stepper import (
     TooManyPositions,
@@ -22,6 +21,7 @@ from lispy.edition.page.search_stepper import (
     search_steppers,
     tower_stepper,
 )
+from lispy.sexpr.data import to_pylist
 
 
 def test_search_p0_examines_591_positions_in_the_transcriptions_order_and_ends_on_the_tower() -> None:

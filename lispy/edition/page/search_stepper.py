@@ -25,13 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from lispy import read, to_string
 from lispy.chapter5 import insanity, paths
 from lispy.chapter5.tree_search import LOSE, tree_search
 from lispy.edition.applications import PATHS_GRAPH
 from lispy.edition.page.render import render_macro
 from lispy.sexpr.data import from_iterable, to_pylist
 from lispy.sexpr.lists import a
+from lispy.sexpr.printer import to_string
+from lispy.sexpr.reader import read
 
 __all__ = [
     "MOST_POSITIONS",
