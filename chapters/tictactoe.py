@@ -3,8 +3,9 @@
 ``python -m chapters.tictactoe`` solves the game (a draw) with CS61B's
 ``chooseMove``, AIMA's searches and McCarthy's ``valmax`` and ``maxval``, and
 prints the positions each examines.  ``python -m chapters.tictactoe --play``
-plays a game against you in the terminal; ``--first computer`` lets the
-program open.  Cells are numbered 1-9, row by row, everywhere; you type a cell's
+plays a game against you in the terminal with the notes' ``movemax``/``movemin`` (and the quickest win
+among the moves of the best value, a standard refinement), saying the value of each of its moves;
+``--first computer`` lets the program open.  Cells are numbered 1-9, row by row, everywhere; you type a cell's
 number, or q to quit.  Any other answer is refused with the board shown again;
 Ctrl-C ends the game with a goodbye (exit status 130).
 """
@@ -21,8 +22,9 @@ from lispy import cli
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
-from lispy.aima.transposition import TranspositionTable, alpha_beta_tt_search
+from lispy.aima.transposition import alpha_beta_tt_search
 from lispy.cs61b import COMPUTER, Lecture17
+from lispy.games.play import choose
 from lispy.games.tictactoe import Board, TicTacToe
 
 __all__ = ["distinct_positions", "main", "play"]
@@ -83,9 +85,8 @@ def cell_number(move: int) -> int:
 
 # --- playing --------------------------------------------------------------------------------
 
-HELP = "Type a cell 1-9 (numbered like this, row by row), or q to quit."
+HELP = "Type a cell 1-9 (numbered as the board shows them, row by row), or q to quit."
 AGAIN = "type 1-9 for an empty cell, or q to quit."
-KEYPAD = "1 2 3\n4 5 6\n7 8 9"
 CELLS = {str(i + 1): i for i in range(9)}
 """The answers that name a cell: exactly the ASCII digits 1 to 9 (not ``²``, not ``٣``, not ``05``)."""
 QUIT = "q"
@@ -133,15 +134,15 @@ def play(
 ) -> str | None:
     """Play one game in the terminal; returns ``"X"``, ``"O"``, ``"draw"``, or None if the player quit.
 
-    The human is X when moving first, O otherwise.  The program searches with αβ
-    and one transposition table kept for the whole game.  Input is read as a
-    cell number only; it is never evaluated.
+    The human is X when moving first, O otherwise.  The program plays the notes' ``movemax``
+    (``movemin``) over ``valmin`` (``valmax``), and among the moves of the best value the quickest win
+    (:func:`lispy.games.play.choose`, a standard refinement), and says each move's value.  Input is read
+    as a cell number only; it is never evaluated.
     """
     game = TicTacToe()
     human = "X" if first == "human" else "O"
-    table_ = TranspositionTable()
     state = game.initial
-    say_(f"You are {human}. {HELP}\n{KEYPAD}")
+    say_(f"You are {human}. {HELP}")
     while not game.terminal_test(state):
         say_("\n" + picture(state))
         if state.to_move == human:
@@ -150,10 +151,12 @@ def play(
                 say_("bye.")
                 return None
         else:
-            decision = alpha_beta_tt_search(game, state, table_)
-            cell = decision.move
-            outlook = {1: "I will win", 0: "a draw with best play", -1: "you can win"}[int(decision.value)]
+            choice = choose(state)
+            cell = choice.cell
+            mine = choice.value if state.to_move == "X" else -choice.value
+            outlook = {1: "I will win", 0: "a draw with best play", -1: "you can win"}[mine]
             say_(f"I play {cell_number(cell)} ({outlook}).")
+            say_(choice.says(lambda c: str(cell_number(c))))
         state = game.play(state, cell)
     say_("\n" + picture(state))
     result = state.winner or "draw"

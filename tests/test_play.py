@@ -1,6 +1,7 @@
 """``python -m chapters.tictactoe --play`` under any input: random lines in-process (Hypothesis), Ctrl-C
 and bytes that are not UTF-8 as a process.  Every answer is a move, ``q``, or refused with a message and
-the board again; the game never crashes."""
+the board again; the game never crashes.  And the game's choice (:mod:`lispy.games.play`): the notes'
+values on every reachable position, ``movemax``/``movemin``'s move but for the quickest win."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from hypothesis import strategies as st
 
 from chapters import tictactoe
 from chapters.tictactoe import play
+from lispy.chapter6.game_trees import game_tree_search
+from lispy.games import play as notes_play
+from lispy.games.tictactoe import Bitboard, decode
+from lispy.sexpr.data import to_pylist
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -151,3 +156,88 @@ def test_ctrl_c_at_the_prompt_says_goodbye_and_exits_130(tmp_path: Path) -> None
         _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err.decode() == "interrupted: bye.\n"
+
+
+# --- the game's choice: the notes' movemax/movemin over valmin/valmax, and the quickest win -------------
+
+GAME = Bitboard().mccarthy("X")
+PLAIN = game_tree_search(*GAME)
+
+
+def reachable() -> list[int]:
+    seen: set[int] = set()
+    todo = [Bitboard().initial]
+    while todo:
+        p = todo.pop()
+        if p not in seen:
+            seen.add(p)
+            todo.extend(to_pylist(GAME.successors(p)))
+    return sorted(seen)
+
+
+def test_the_memoised_values_are_plain_valmax_and_valmin_on_every_reachable_position() -> None:
+    positions = reachable()
+    assert len(positions) == 5478
+    memo = notes_play.search()
+    for p in positions:
+        x_to_move = decode(p).to_move == "X"
+        plain, memoised = (PLAIN.valmax, memo.valmax) if x_to_move else (PLAIN.valmin, memo.valmin)
+        assert memoised(p) == plain(p), decode(p).cells
+
+
+def test_values_are_valmin_after_x_and_valmax_after_o_of_each_move() -> None:
+    for p in reachable()[::7]:
+        state = decode(p)
+        if state.over:
+            continue
+        moves = notes_play.values(state)
+        assert [m.cell for m in moves] == [i for i, c in enumerate(state.cells) if c == "."]
+        for m, q in zip(moves, to_pylist(GAME.successors(p)), strict=True):
+            assert m.value == (PLAIN.valmin(q) if state.to_move == "X" else PLAIN.valmax(q))
+
+
+def test_the_choice_has_the_notes_value_and_is_movemax_or_movemin_unless_a_quicker_end_exists() -> None:
+    refined = 0
+    for p in reachable():
+        state = decode(p)
+        if state.over:
+            continue
+        c = notes_play.choose(state)
+        by_cell = {m.cell: m for m in c.moves}
+        notes_move = PLAIN.movemax(p) if state.to_move == "X" else PLAIN.movemin(p)
+        after = decode(notes_move)
+        assert c.notes_cell == ((after.x | after.o) ^ (state.x | state.o)).bit_length() - 1
+        assert c.value == (PLAIN.valmax(p) if state.to_move == "X" else PLAIN.valmin(p))
+        assert by_cell[c.cell].value == c.value  # the notes' value unchanged
+        if c.value == 0:
+            assert c.cell == c.notes_cell  # a draw: the notes' own choice
+        else:  # the quickest win, or the slowest loss
+            plies = [m.plies or 0 for m in c.moves if m.value == c.value]
+            wins = (c.value == 1) == (state.to_move == "X")
+            assert by_cell[c.cell].plies == (min(plies) if wins else max(plies))
+        refined += c.refined
+    assert refined > 0
+
+
+def test_the_program_takes_the_win_at_once_rather_than_a_later_one() -> None:
+    c = notes_play.choose("OXX.O..X.")  # O to move: 9 wins now; movemin's first best, 4, wins later
+    assert (c.cell, c.notes_cell, c.value) == (8, 3, -1)
+    said = c.says(lambda i: str(i + 1))
+    assert "9 wins soonest (in 1 move): the quickest win, a standard refinement" in said
+    c = notes_play.choose("XX.OO....")
+    assert c.cell == 2 and [m.plies for m in c.moves if m.cell == 2] == [1]
+
+
+def test_the_terminal_game_wins_at_once_and_prints_the_key_once() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "chapters.tictactoe", "--play"],
+        env=ENV, input="2\n3\n8\n9\n", capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert out.count(" 1 2 3\n 4 5 6\n 7 8 9") == 1 and "\n1 2 3\n" not in out
+    assert out.rstrip().endswith("I win.")
+    last = out[out.rindex("I play") :]
+    assert last.startswith("I play 7 (I will win).")
+    assert "7 wins soonest (in 1 move): the quickest win, a standard refinement (the notes' value" in last
+    assert "movemin takes 5, the first of the best value -1" in last

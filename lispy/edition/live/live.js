@@ -7,7 +7,12 @@
    data-state="running|agree|disagree|error";
    form#repl with textarea[name=input] (ArrowUp/ArrowDown: the inputs sent), [data-action=run],
    [data-action=stop], pre#repl-log; Ctrl+Enter (or Cmd+Enter) in any textarea submits its form;
-   section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined. */
+   section[data-stepper] with [data-action=next|prev], data-step, data-alpha, data-beta, data-examined;
+   section[data-search-stepper] with [data-action=next|prev|end], data-step, data-visited, data-depth,
+   data-state="searching|found|lose", output[data-result];
+   section[data-game=tictactoe] with button[data-cell=0..8] (data-value on each free cell: the notes' value,
+   from X's side, of the position that move makes), [data-action=new|program-first], data-board (nine of
+   X, O, .), data-state="your-move|thinking|won|lost|drawn" (the reader's side). */
 "use strict";
 (function () {
   const root = document.documentElement;
@@ -71,6 +76,79 @@
   }
   document.querySelectorAll("section[data-stepper]").forEach(stepper);
 
+  /* --- chapter 5's search step by step: needs no runtime -------------------------------------- */
+  function searchStepper(section) {
+    // each frame: [parent step (0 the root), kind (e expand, l lose, f found), depth, successors, position]
+    const frames = JSON.parse(section.querySelector("script.search-frames").textContent);
+    const output = section.querySelector("output[data-result]");
+    const result = output.textContent;
+    const found = section.dataset.state === "found";
+    const pathList = section.querySelector("ol.search-path");
+    const nodes = [null], edges = [null];
+    section.querySelectorAll("g[data-node]").forEach(function (g) { nodes[Number(g.dataset.node)] = g; });
+    section.querySelectorAll("line[data-edge]").forEach(function (l) { edges[Number(l.dataset.edge)] = l; });
+    const buttons = {};
+    section.querySelectorAll("[data-action]").forEach(function (b) { buttons[b.dataset.action] = b; });
+    section.classList.add("stepping");
+    let shown = 0;  // the steps revealed in the drawing
+    function says(k) {
+      if (k === 0) return "Press Step to start: search " + frames.length + " positions from the root.";
+      const f = frames[k - 1], prev = k > 1 ? frames[k - 2] : null;
+      let back = "";
+      if (prev && f[0] !== k - 1) {
+        const up = prev[2] - f[2];
+        back = up === 0 ? "That gave LOSE: searchlis takes the next position of the list. "
+          : "Backtracking: every position below gave LOSE, so searchlis goes " + up + " level" +
+            (up === 1 ? "" : "s") + " up, to the next position left to try. ";
+      }
+      const what = f[1] === "l" ? "lose p is true: search gives LOSE here, and nothing below is examined."
+        : f[1] === "f" ? "lose p is false and ter p is true: search returns this position, the solution."
+        : f[3] === 0 ? "lose p and ter p are false, and successors p is NIL: searchlis of NIL gives LOSE."
+        : "lose p and ter p are false: searchlis[successors p] tries its " + f[3] + " successors in turn.";
+      return back + "Position " + k + ", depth " + f[2] + ": " + what;
+    }
+    function show(k) {
+      for (let i = shown + 1; i <= k; i++) { nodes[i].classList.add("seen"); if (edges[i]) edges[i].classList.add("seen"); }
+      for (let i = k + 1; i <= shown; i++) { nodes[i].classList.remove("seen"); if (edges[i]) edges[i].classList.remove("seen"); }
+      shown = k;
+      section.querySelectorAll(".on-path, .current").forEach(function (e) { e.classList.remove("on-path", "current"); });
+      const path = [];
+      for (let i = k; i > 0; i = frames[i - 1][0]) path.unshift(i);
+      const onPath = new Set(path);
+      for (let i = 1; i <= k; i++) nodes[i].classList.toggle("dropped", !onPath.has(i));
+      path.forEach(function (i) { nodes[i].classList.add("on-path"); if (edges[i]) edges[i].classList.add("on-path"); });
+      if (k > 0) {
+        nodes[k].classList.add("current");
+        nodes[k].parentNode.appendChild(nodes[k]);  // drawn last, over its neighbours
+      }
+      const f = k > 0 ? frames[k - 1] : null;
+      const end = k === frames.length;
+      section.dataset.step = String(k);
+      section.dataset.visited = String(k);
+      section.dataset.depth = String(f ? f[2] : 0);
+      section.dataset.state = end ? (found ? "found" : "lose") : "searching";
+      output.textContent = end ? result : "";
+      const said = { step: String(k), depth: section.dataset.depth, visited: String(k), says: says(k) };
+      section.querySelectorAll("[data-show]").forEach(function (e) { e.textContent = said[e.dataset.show]; });
+      pathList.textContent = "";
+      path.forEach(function (i) {
+        const li = document.createElement("li");
+        li.textContent = frames[i - 1][4];
+        pathList.appendChild(li);
+      });
+      buttons.prev.disabled = k === 0;
+      buttons.next.disabled = buttons.end.disabled = end;
+    }
+    const step = function (by) {
+      return function () { show(Math.max(0, Math.min(frames.length, Number(section.dataset.step) + by))); };
+    };
+    buttons.prev.addEventListener("click", step(-1));
+    buttons.next.addEventListener("click", step(1));
+    buttons.end.addEventListener("click", function () { show(frames.length); });
+    show(0);
+  }
+  document.querySelectorAll("section[data-search-stepper]").forEach(searchStepper);
+
   /* --- the runtime ------------------------------------------------------------------------------ */
   const rows = Array.from(document.querySelectorAll("form.try"));  // (and form.proof, below)
   const repl = document.getElementById("repl");
@@ -81,13 +159,15 @@
   let nextId = 1;
   const pending = new Map();
   const definitions = [];
+  const whenReady = [];
 
   function status(text) {
     document.querySelectorAll(".runtime-status").forEach(function (p) { p.textContent = text; });
   }
   function runButtons(enabled) {
     document.querySelectorAll(
-      "form.try [data-action^=run], form.proof [data-action=prove], form.stepper-choice button, #repl [data-action=run]").forEach(function (b) {
+      "form.try [data-action^=run], form.proof [data-action=prove], form.stepper-choice button, #repl [data-action=run], " +
+      "section[data-game] [data-action]").forEach(function (b) {
       b.disabled = !enabled;
     });
   }
@@ -145,6 +225,7 @@
           // seconds to start Pyodide, then to unpack and import lispy
           root.dataset.readyStages = m.stages.map(function (s) { return s.toFixed(2); }).join(" ");
           runButtons(true);
+          whenReady.splice(0).forEach(function (f) { f(); });  // once, at the first start
           status("lispy is running in this page (Python " + m.python + " in Pyodide, ready in " +
             root.dataset.readySeconds + " s).");
         });
@@ -247,6 +328,56 @@
     });
   });
 
+  document.querySelectorAll("section[data-game=tictactoe]").forEach(function (section) {
+    const cells = Array.from(section.querySelectorAll("button[data-cell]"));
+    const said = section.querySelector(".says");
+    let asked = 0;  // the reply awaited; an older one (a game left for a new one) is dropped
+    function draw(board, values, played) {
+      section.dataset.board = board;
+      const value = {};
+      (values || []).forEach(function (cv) { value[cv[0]] = cv[1]; });
+      cells.forEach(function (b, i) {
+        b.textContent = board[i] === "." ? "" : board[i];
+        if (i in value) b.dataset.value = String(value[i]); else delete b.dataset.value;
+        b.disabled = section.dataset.state !== "your-move" || board[i] !== ".";
+        b.classList.toggle("last", i === played);
+      });
+    }
+    function turn(board) {
+      const id = ++asked;
+      section.dataset.state = "thinking";
+      draw(board, [], null);
+      said.textContent = "The program is thinking …";
+      send({ kind: "game", board: board, reader: section.dataset.reader }).then(function (m) {
+        if (id !== asked) return;
+        if (m.stopped || m.failed) {
+          section.dataset.state = "your-move";
+          said.textContent = m.stopped ? "Stopped: press New game." : m.text;
+          return;
+        }
+        section.dataset.state = m.state;
+        draw(m.board, m.values, m.played);
+        const yours = "Your move: each free cell shows the value of the position your move there makes.";
+        said.textContent = m.state === "your-move" ? (m.says ? m.says + " " : "") + yours : m.says;
+      });
+    }
+    function newGame(reader) {
+      if (root.dataset.runtime !== "ready") return;
+      section.dataset.reader = reader;
+      turn(".........");
+    }
+    whenReady.push(function () { if (section.dataset.board === ".........") newGame("X"); });
+    section.querySelector("[data-action=new]").addEventListener("click", function () { newGame("X"); });
+    section.querySelector("[data-action=program-first]").addEventListener("click", function () { newGame("O"); });
+    cells.forEach(function (b, i) {
+      b.addEventListener("click", function () {
+        const board = section.dataset.board;
+        if (section.dataset.state !== "your-move" || board[i] !== ".") return;
+        turn(board.slice(0, i) + section.dataset.reader + board.slice(i + 1));
+      });
+    });
+  });
+
   if (repl) {
     const input = repl.querySelector("textarea[name=input]");
     const history = [];  // the inputs sent, oldest first; at === history.length: the input being typed
@@ -276,6 +407,11 @@
         else {
           if (m.text) append(m.text);
           if (m.defines) definitions.push(text);
+          if (m.stepper) {  // :step P: chapter 5's search on the session's own problem, stepped
+            const holder = document.getElementById("repl-stepper");
+            holder.innerHTML = m.stepper;
+            searchStepper(holder.firstElementChild);
+          }
         }
         if (running <= 0) {
           running = 0;

@@ -38,6 +38,7 @@ self.onmessage = async (event) => {
       m.kind === "row" ? live.row_json(m.definition, m.text, Boolean(m.printed))
         : m.kind === "proof" ? live.prove_json(m.definition, m.text, m.seed, m.trials)
         : m.kind === "stepper" ? live.stepper_json(m.k, m.n, m.seed, m.order)
+        : m.kind === "game" ? live.game_json(m.board, m.reader)
           : repl.json(m.text));
     answer.type = "reply";
     answer.id = m.id;
