@@ -27,8 +27,8 @@ from typing import Any, NamedTuple
 
 from lispy.chapter5 import insanity, paths
 from lispy.chapter5.tree_search import LOSE, tree_search
-from lispy.notes.applications import PATHS_GRAPH
 from lispy.edition.page.render import render_macro
+from lispy.notes.applications import PATHS_GRAPH
 from lispy.sexpr.data import from_iterable, to_pylist
 from lispy.sexpr.lists import a
 from lispy.sexpr.printer import to_string
