@@ -13,12 +13,12 @@ import os
 import random
 from pathlib import Path
 
+from bench.bitboard import Bitboard, code, decode
 from lispy import to_string
 from lispy.chapter5.insanity import p0, tower
 from lispy.chapter5.tree_search import LOSE, tree_search
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.edition.page.search_stepper import examine, paths_stepper
-from lispy.games.tictactoe import Bitboard, code, decode
 from lispy.games.tictactoe import board as make_board
 from lispy.sexpr.data import from_iterable
 from tests import test_edition_browser as base

@@ -18,11 +18,11 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.bitboard import Bitboard, decode
 from chapters import tictactoe
 from chapters.tictactoe import play
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.games import play as notes_play
-from lispy.games.tictactoe import Bitboard, decode
 from lispy.sexpr.data import to_pylist
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,7 +182,7 @@ def test_the_memoised_values_are_plain_valmax_and_valmin_on_every_reachable_posi
     for p in positions:
         x_to_move = decode(p).to_move == "X"
         plain, memoised = (PLAIN.valmax, memo.valmax) if x_to_move else (PLAIN.valmin, memo.valmin)
-        assert memoised(p) == plain(p), decode(p).cells
+        assert memoised(decode(p)) == plain(p), decode(p).cells
 
 
 def test_values_are_valmin_after_x_and_valmax_after_o_of_each_move() -> None:

@@ -1,4 +1,4 @@
-"""Tic-tac-toe against the notes: each move valued by chapter 6's ``valmin``/``valmax``, the program's
+r"""Tic-tac-toe against the notes: each move valued by chapter 6's ``valmin``/``valmax``, the program's
 move chosen by ``movemax``/``movemin``, with one standard refinement among the moves of the best value.
 
 McCarthy 1973, ch. 6::
@@ -6,8 +6,8 @@ McCarthy 1973, ch. 6::
     movemax p ← bestmax[successors p,valmin]
     movemin p ← bestmin[successors p,valmax]
 
-On :class:`lispy.games.tictactoe.Bitboard`'s positions (``imval`` from X's side: 1 X has won, −1 O has,
-0 a draw), :func:`choose` asks the notes' ``bestmax`` (``bestmin``) for the program's move and
+On the positions of :class:`lispy.games.tictactoe.TicTacToe` (``imval`` from X's side: 1 X has won,
+−1 O has, 0 a draw), :func:`choose` asks the notes' ``bestmax`` (``bestmin``) for the program's move and
 :func:`values` gives, for each free cell, the value of the position that move makes: ``valmin`` of it
 after X's move, ``valmax`` after O's.  ``valmax`` and ``valmin`` are the notes' bodies memoised on the
 position (:func:`lispy.chapter6.memoised.memoised_search`, a transposition table, a named improvement:
@@ -32,17 +32,22 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
-from lispy.chapter6.game_trees import bestmax, bestmin
+from lispy.chapter6.game_trees import Game, bestmax, bestmin
 from lispy.chapter6.memoised import MemoisedSearch, memoised_search
-from lispy.games.tictactoe import Bitboard, Board, board, code, decode
-from lispy.sexpr.data import to_pylist
+from lispy.games.tictactoe import Board, TicTacToe, board
+from lispy.sexpr.data import from_iterable, to_pylist
 
 __all__ = ["REFINEMENT", "Choice", "Move", "adjusted", "board", "choose", "position", "search", "values"]
 
 REFINEMENT = "the quickest win"
 """The name the game gives its refinement of the notes' choice (depth-adjusted minimax)."""
 
-_GAME = Bitboard().mccarthy("X")  # successors, ter, imval from X's side
+_TICTACTOE = TicTacToe()
+_GAME = Game(  # successors, ter, imval from X's side (as lispy.aima.game.to_mccarthy binds an AIMA game)
+    lambda p: from_iterable([q for _, q in _TICTACTOE.successors(p)]),
+    lambda p: p.over,
+    lambda p: _TICTACTOE.utility(p, "X"),
+)
 
 
 @cache
@@ -52,27 +57,26 @@ def search() -> MemoisedSearch:
     return memoised_search(*_GAME)
 
 
-def position(b: Board | str) -> int:
-    """The :class:`Bitboard` position of ``b``, a :class:`Board` or its nine cells as text
-    (``"X...O...."``, the player to move by the counts: :func:`lispy.games.tictactoe.board`).  Raises
-    ``ValueError`` for a text that is not a board.
+def position(b: Board | str) -> Board:
+    """The position ``b``, a :class:`Board` or its nine cells as text (``"X...O...."``, the player to
+    move by the counts: :func:`lispy.games.tictactoe.board`).  Raises ``ValueError`` for a text that
+    is not a board.
 
-    >>> decode(position("X...O....")).to_move
+    >>> position("X...O....").to_move
     'X'
     """
-    return code(board(b) if isinstance(b, str) else b)
+    return board(b) if isinstance(b, str) else b
 
 
-def _cell(p: int, q: int) -> int:
+def _cell(p: Board, q: Board) -> int:
     """The cell whose move leads from position ``p`` to its successor ``q``."""
-    before, after = decode(p), decode(q)
-    return ((after.x | after.o) ^ (before.x | before.o)).bit_length() - 1
+    return ((q.x | q.o) ^ (p.x | p.o)).bit_length() - 1
 
 
-def _value_after(q: int) -> Any:
+def _value_after(q: Board) -> Any:
     """The notes' value of the position ``q``: ``valmax`` with X to move there, ``valmin`` with O."""
     s = search()
-    return s.valmin(q) if decode(q).to_move == "O" else s.valmax(q)
+    return s.valmin(q) if q.to_move == "O" else s.valmax(q)
 
 
 class Move(NamedTuple):
@@ -86,7 +90,7 @@ class Move(NamedTuple):
 
 
 @cache
-def adjusted(p: int) -> int:
+def adjusted(p: Board) -> int:
     """The depth-adjusted minimax value of the position ``p`` from X's side: a terminal position's
     ``imval`` times one more than its empty cells, X maximizing and O minimizing.  Its sign is the
     notes' value; its size tells how soon the game ends: the quickest win is the largest.
@@ -96,15 +100,15 @@ def adjusted(p: int) -> int:
     """
     successors, ter, imval = _GAME
     if ter(p):
-        return int(imval(p)) * (1 + decode(p).empty)
+        return int(imval(p)) * (1 + p.empty)
     found = [adjusted(q) for q in to_pylist(successors(p))]
-    return max(found) if decode(p).to_move == "X" else min(found)
+    return max(found) if p.to_move == "X" else min(found)
 
 
-def _plies(p: int, q: int) -> int | None:
+def _plies(p: Board, q: Board) -> int | None:
     """The moves from ``p`` to the end of the game through its successor ``q``, as :class:`Move` has it."""
     a = adjusted(q)
-    return None if a == 0 else decode(p).empty - (abs(a) - 1)
+    return None if a == 0 else p.empty - (abs(a) - 1)
 
 
 def values(b: Board | str) -> list[Move]:
@@ -118,7 +122,7 @@ def values(b: Board | str) -> list[Move]:
     p = position(b)
     successors, ter, _ = _GAME
     if ter(p):
-        raise ValueError(f"values: the game is over on the board {decode(p).cells}")
+        raise ValueError(f"values: the game is over on the board {p.cells}")
     return [Move(_cell(p, q), _value_after(q), _plies(p, q)) for q in to_pylist(successors(p))]
 
 
@@ -176,9 +180,9 @@ def choose(b: Board | str) -> Choice:
     p = position(b)
     successors, ter, _ = _GAME
     if ter(p):
-        raise ValueError(f"choose: the game is over on the board {decode(p).cells}")
+        raise ValueError(f"choose: the game is over on the board {p.cells}")
     s = search()
-    maxing = decode(p).to_move == "X"
+    maxing = p.to_move == "X"
     moves = values(b)
     notes_move = bestmax(successors(p), s.valmin) if maxing else bestmin(successors(p), s.valmax)
     value = s.valmax(p) if maxing else s.valmin(p)
