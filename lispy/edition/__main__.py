@@ -41,7 +41,7 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.claims import claims, tally
+from lispy.claims import claims, tally_sentence
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
@@ -199,7 +199,7 @@ def _build(
         where,
         rows=table,
         claims=measured,
-        tally=tally(measured),
+        tally=tally_sentence(measured),
         figure_2_6=figure,
         ordering_svg=plot is not None,
         ordering_rows=ordering_rows,
