@@ -26,6 +26,8 @@ from lispy.claims import (
 )
 from lispy.claims import game_checks as checks6
 from lispy.claims import search_checks as checks5
+from lispy.claims.chapter6 import WORST_FIRST_TREES
+from lispy.claims.move_ordering import sorted_worst_first
 from lispy.claims.record import about, faster
 from lispy.edition.sources.archive import load
 from lispy.edition.sources.locate import normalise
@@ -173,6 +175,20 @@ def test_a_verdict_from_times_shows_their_median_and_spread(by_anchor: dict[str,
     assert pdp10.verdict == "no verdict" and "the PDP-10's 11 s is about" in pdp10.measured
     assert "times as long" in pdp10.measured  # the PDP-10 took longer, not this machine
     assert "making puzz2 from its six cycles, then puzz3" in flat(by_anchor["claim-setup"])
+
+
+def test_the_errata_quote_what_the_claims_compute(by_anchor: dict[str, Claim]) -> None:
+    """E16 quotes claim-worst-first's counts, and E12's counterexample is maxval1's own value."""
+    errata = " ".join((Path(__file__).parents[1] / "ERRATA.md").read_text(encoding="utf-8").split())
+    counts = [sorted_worst_first(4, 5, seed) for seed in range(WORST_FIRST_TREES)]
+    quoted = f"{counts[0]:,}, {counts[1]:,} and {counts[2]:,} of 1,024 leaves for k = 4, n = 5"
+    assert quoted in errata and f"{', '.join(f'{c:,}' for c in counts)} of 1,024" in flat(
+        by_anchor["claim-worst-first"]
+    )
+    p = read("((3 12 8) (2 4 6) (14 5 2))")
+    assert (tree.maxval1(p, 5, 1), max(5, min(1, tree.valmax(p)))) == (1, 5)
+    assert "`maxval1[p,5,1]` is 1 where `max[5,min[1,3]]` is 5" in errata
+    assert all(tree.maxval1(p, a, b) == max(a, min(b, 3)) for a in range(-1, 15) for b in range(a, 15))
 
 
 def test_a_difference_of_a_few_percent_is_too_close_to_call(by_anchor: dict[str, Claim]) -> None:
