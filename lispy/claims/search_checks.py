@@ -19,7 +19,7 @@ from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
 from lispy.chapter5.puzzles import ROTATIONS
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.counting import Agreement, Count, agreement
+from lispy.counting import Agreement, Count, count_agreement
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
 
 Searcher = Callable[[Any, Any, Any], TreeSearch]
@@ -82,7 +82,7 @@ def depth_first(trees: int = 200, searcher: Searcher = tree_search) -> Agreement
             expected = _depth_first((seed,), lose, ter, children, seen)
             yield seed, counted.seen == seen and value == (LOSE if expected is None else expected)
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 _VERTICES = "ABCDEF"
@@ -122,7 +122,7 @@ def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher = tree_s
             first = every[0] if every else LOSE
             yield written, app.search(lisp("A")) == first and to_pylist(app.allsol(lisp("A"))) == every
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 def _cycles(puzz: Any) -> list[list[tuple[str, ...]]]:
@@ -190,7 +190,7 @@ def top_faces(puzz2: Any = insanity.puzz2) -> Agreement:
     faces = [{top.get(c) for c in group} for group in groups]
     on_top = [next(iter(f)) if len(f) == 1 else None for f in faces]
     found = Counter(on_top)
-    return agreement(
+    return count_agreement(
         (group[0], len(group) == 4 and face is not None and found[face] == 1)
         for group, face in zip(groups, on_top, strict=True)
     )
@@ -247,7 +247,7 @@ def sixteen_bits(puzz: Any = insanity.puzz, puzza: Any = insanity_words.puzza) -
         one_bit = all(f in (1, 2, 4, 8) and {f} == bits[c] for f, c in zip(faces, cycle, strict=True))
         return 0 <= word < 2**16 and one_bit
 
-    return agreement(((cycle, word), one_to_one and fits(cycle, word)) for cycle, word in pairs)
+    return count_agreement(((cycle, word), one_to_one and fits(cycle, word)) for cycle, word in pairs)
 
 
 def _faces_permuted(word: int, order: tuple[int, ...]) -> int:
@@ -320,7 +320,7 @@ def and_test(fits: Callable[[int, int], bool] | None = None, puzz: Any = insanit
                     test(_word(tower), insanity_words.zap(from_iterable(o))) == (not insanity.lose(extended)),
                 )
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, Agreement]:
@@ -340,7 +340,7 @@ def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, 
         placed = len(words) - 1
         return all(bin((words[0] >> (4 * j)) & 0xF).count("1") == placed for j in range(4))
 
-    return lose.calls, fired, agreement((p, sound(p)) for p in lose.seen)
+    return lose.calls, fired, count_agreement((p, sound(p)) for p in lose.seen)
 
 
 def non_losing_positions() -> tuple[int, int, int, bool]:
