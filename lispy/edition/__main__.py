@@ -41,7 +41,7 @@ from pygments.formatters import HtmlFormatter
 
 import lispy
 from lispy import cli
-from lispy.claims import claims, tally_sentence
+from lispy.claims import RULES, VERDICTS, claims, tally_sentence
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
@@ -200,6 +200,8 @@ def _build(
         rows=table,
         claims=measured,
         tally=tally_sentence(measured),
+        verdicts=VERDICTS,
+        rules=RULES,
         figure_2_6=figure,
         ordering_svg=plot is not None,
         ordering_rows=ordering_rows,
