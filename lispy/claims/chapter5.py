@@ -275,6 +275,7 @@ def measure() -> Steps:
             *(efficiency(f"comb, {k} teeth", f"comb {k}", 1) for k in COMB_SIZES),
         ],
         on_puzzle=on_puzzle.ratio(2),
+        cells=(copying[0][1].simple, copying[0][1].efficient),
         on_combs=", ".join(f"{on_combs[k].median:.1f} times as long at n = {k}" for k in COMB_SIZES),
         n=COMB_SIZES[-1],
         biggest=biggest.ratio(),
