@@ -11,9 +11,9 @@ import textwrap
 
 from chapters.show import INDENT, WIDTH, heading, say, table
 from lispy import cli
-from lispy.claims import STEPS, Claim, chapter_claims, claims, measuring, tally
+from lispy.claims import RULES, STEPS, VERDICTS, Claim, chapter_claims, claims, measuring, tally_sentence
 
-__all__ = ["claim", "claims_section", "counted", "remark"]
+__all__ = ["claim", "claims_section", "counted", "legend", "remark"]
 
 
 TITLES = {"5": "tree search", "6": "game trees"}
@@ -52,16 +52,34 @@ def claims_section(number: str, chapter: str) -> list[Claim]:
     say(
         f"Every claim of chapter {chapter} in lispy's inventory (lispy.claims), in the notes' "
         "order: the notes' words and the line of FOO.XGP[206,JMC] where they begin, what this run measured, "
-        "and the verdict: agrees, differs, turns on the reading (the sentence read two ways, each judged), "
-        "or no verdict, with the reason.  Times are CPU time, taken in rounds that time the things "
-        "compared in turn; a time is given as the median and the interquartile range over the rounds."
+        "and the verdict.  A time is given as the median and the interquartile range over the rounds."
     )
+    legend()
     for c in found:
         claim(c)
     return found
 
 
+def legend() -> None:
+    """Print the verdicts' legend: every verdict a claim or a reading can be given, with its meaning
+    (:data:`lispy.claims.VERDICTS`), and how they are drawn (:data:`lispy.claims.RULES`)."""
+    print()
+    print("The verdicts:")
+    for word, meaning in VERDICTS.items():
+        print(
+            textwrap.fill(
+                f"{word}: {meaning}",
+                WIDTH,
+                initial_indent=INDENT + "- ",
+                subsequent_indent=INDENT * 2,
+                break_on_hyphens=False,
+            )
+        )
+    print()
+    remark(RULES)
+
+
 def counted() -> None:
     """Print the count of both chapters' claims (measured already in this run, or now)."""
     heading("The notes' claims, counted")
-    say(tally(claims()))
+    say(tally_sentence(claims()))

@@ -11,7 +11,7 @@ or ``terminal_test`` (AIMA) to it; wrapping that function counts them, the trans
     >>> square.calls, square.seen
     (2, [3, 4])
 
-Every check against an independent computation is tallied by :func:`agreement`, and every time
+Every check against an independent computation is tallied by :func:`count_agreement`, and every time
 measured is :func:`timed_in_rounds`: CPU time, the computations compared timed in turn, round
 after round; a verdict on a ratio of times says their spread.
 """
@@ -86,10 +86,10 @@ class Agreement(NamedTuple):
         return self.tried > 0 and self.agreed == self.tried
 
 
-def agreement(cases: Iterable[tuple[Any, bool]]) -> Agreement:
+def count_agreement(cases: Iterable[tuple[Any, bool]]) -> Agreement:
     """The tally of ``(case, agreed)`` pairs.
 
-    >>> agreement([(1, True), (2, False), (3, False)])
+    >>> count_agreement([(1, True), (2, False), (3, False)])
     Agreement(tried=3, agreed=1, first_disagreement=2)
     """
     tried = agreed = 0

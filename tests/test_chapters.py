@@ -16,6 +16,7 @@ import pytest
 import chapters.game_trees as chapter6
 import chapters.tree_search as chapter5
 from lispy.chapter5 import insanity, insanity_words
+from lispy.claims import VERDICTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +48,7 @@ def chapter_5_prints_every_example(out: str) -> None:
     assert ["(LOSE)", "LOSE", "(LOSE)"] in cells(out)
     assert ["(LOSE", "WIN)", "WIN", "(LOSE", "WIN)"] in cells(out)
     assert (
-        "Claim 5: setting up the puzzle is as much work as searching it.  Verdict: turns on the reading."
+        "Claim 6: setting up the puzzle is as much work as searching it.  Verdict: turns on the reading."
         in out
     )
     # search p₀ is timed once, and every claim that rests on its time shows the same figure
@@ -81,7 +82,7 @@ def chapter_6_prints_every_example(out: str) -> None:
         "│   ├── x 4",
     ]:
         assert line in lines, line
-    assert "19,999 terminal positions (computed here, value 0)" in " ".join(out.split())
+    assert "19,999 terminal positions (counted here, value 0" in " ".join(out.split())
     assert "6 6 46,656 431 431 46,656 5,945.7 3,175".split() in cells(out)
     # claim 27: the frames each form of maxlis keeps open on 1,000 numbers (the loop's: none)
     assert "frames open, n = 1,000 999 999 0".split() in cells(out)
@@ -120,6 +121,13 @@ def every_claim_is_printed_and_counted(out: str) -> None:
     assert f"{len(numbers)} claims by this edition's count: " in " ".join(out.split())
     flat = " ".join(out.split())
     assert flat.count("Why no verdict: ") == flat.count("Verdict: no verdict.") >= 10
+    # the legend defines every verdict printed, once in each chapter's claims
+    printed = set(re.findall(r"Verdict: ([a-z ]+)\.", flat)) | set(
+        re.findall(r"On this reading: ([a-z ]+)\.", flat)
+    )
+    blocks = re.findall(r"^The verdicts:\n(.*?)\n\n", out, re.MULTILINE | re.DOTALL)
+    legend = set(re.findall(r"^    - ([a-z ]+): ", "\n".join(blocks), re.MULTILINE))
+    assert printed <= legend == set(VERDICTS) and out.count("The verdicts:") == 2
 
 
 def the_aima_chapter_prints_the_books_values(out: str) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from lispy.claims import claims, tally
+from lispy.claims import VERDICTS, claims, tally_sentence
 from lispy.edition.__main__ import build, main
 from lispy.edition.evidence.examples import EXAMPLES
 from lispy.edition.evidence.proof import prove, structural_evidence
@@ -162,7 +162,9 @@ def test_every_claim_of_the_inventory_is_shown_and_counted(edition: Path) -> Non
     shown = re.findall(r'<section class="claim" id="(claim-[a-z0-9-]+)">', page)
     assert shown == [c.anchor for c in inventory]  # each once, in the notes' order
     assert f"The notes' claims ({len(inventory)} by this edition's count)" in page
-    assert escape(tally(inventory)) in page
+    assert escape(tally_sentence(inventory)) in page
+    for word, meaning in VERDICTS.items():  # the legend: every verdict the page can show
+        assert f'{word}</span></dt><dd>{escape(meaning)}</dd>' in page, word
     for c in inventory:  # the inventory's table links each one
         assert f'<a href="#{c.anchor}">{escape(c.claim)}</a>' in page, c.anchor
     setup = page[page.index('id="claim-setup"') :]

@@ -8,14 +8,22 @@ chapters (FOO.XGP[206,JMC], 1973-11-06): one :class:`~lispy.claims.record.Claim`
 with the notes' words, where they stand (the chapter, the edition's section, the line of
 FOO.XGP[206,JMC] where the sentence begins), what this run measured, and a verdict:
 
-- ``"agrees"`` or ``"differs"``: the run settles it;
-- ``"turns on the reading"``: the sentence can be read two ways, and the run settles each
+- ``"agrees"``, ``"differs"`` or ``"mixed"``: the run settles it (``"mixed"``: true in some of the
+  cases measured and not in the others);
+- ``"turns on the reading"``: the sentence can be read in more than one way, and the run judges each
   (:class:`~lispy.claims.record.Reading`), not the same way;
+- ``"too close to call"``: it rests on a ratio of times that this run cannot tell from its line;
 - ``"no verdict"``: no run can settle it (history, advice on writing programs, the PDP-10's own
-  times), or this run's timings spread too widely; ``reason`` says which.
+  times); ``reason`` says why.
 
-Counts are exact.  Times are CPU seconds, taken in interleaved rounds, and a verdict that rests on
-times gives their median and interquartile range (:func:`~lispy.claims.record.timed_in_rounds`).
+:data:`~lispy.claims.record.VERDICTS` defines each word, and :data:`~lispy.claims.record.RULES` says
+how they are drawn.  Counts are exact, and a verdict on counts is the same in every run; where a claim
+allows it, the verdict rests on counts (positions, calls, cons cells, symbols).  Times are CPU
+seconds, taken in interleaved rounds (:func:`~lispy.claims.record.timed_in_rounds`); a verdict that
+rests on times gives their median and interquartile range, and is drawn only when the range lies clear
+of the claim's line (:func:`~lispy.claims.record.faster`, :func:`~lispy.claims.record.about`), so that
+one machine gives the same verdicts run after run.
+
 The figures come from the library (``lispy.chapter5``, ``lispy.chapter6``) and the experiments
 on it kept here, apart from the notes' definitions:
 
@@ -35,9 +43,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lispy.claims import chapter5, chapter6
-from lispy.claims.record import VERDICTS, Claim, Spread, recorded, tally, timed_in_rounds
+from lispy.claims.record import (
+    RULES,
+    VERDICTS,
+    Claim,
+    Spread,
+    recorded,
+    tally,
+    tally_sentence,
+    timed_in_rounds,
+)
 
 __all__ = [
+    "RULES",
     "STEPS",
     "VERDICTS",
     "Claim",
@@ -46,6 +64,7 @@ __all__ = [
     "claims",
     "measuring",
     "tally",
+    "tally_sentence",
     "timed_in_rounds",
 ]
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter6.game_trees import GameTreeSearch, NoMoveError, game_tree_search, maxlis, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
-from lispy.counting import Agreement, Count, agreement
+from lispy.counting import Agreement, Count, count_agreement
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
 
@@ -69,7 +69,7 @@ def correct_move(trees: int = 120, seed: int = 1973, search: GameTreeSearch | No
             same = s.valmax(p) == best_max == chosen_max and s.valmin(p) == best_min == chosen_min
             yield t, same
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 def primed(lists: int = 200, seed: int = 1973, prime: Callable[[Any, Any], Any] = maxlis_primed) -> tuple[
@@ -96,7 +96,7 @@ def primed(lists: int = 200, seed: int = 1973, prime: Callable[[Any, Any], Any] 
         on_nil = f"the value {prime(NIL, lambda x: x)!r}"
     except NoMoveError as error:
         on_nil = f"NoMoveError: {error}"
-    return agreement(cases()), on_nil, maxlis(NIL, lambda x: x)
+    return count_agreement(cases()), on_nil, maxlis(NIL, lambda x: x)
 
 
 class AlphaBeta(NamedTuple):
@@ -129,7 +129,7 @@ def alpha_beta(trees: int = 120, seed: int = 1973) -> AlphaBeta:
             values = (full.valmax(p), ab.maxval(p), full.valmin(p), ab.minval(p))
             yield t, values == (minimax(t, True),) * 2 + (minimax(t, False),) * 2
 
-    return AlphaBeta(agreement(cases()), plain.calls, pruned.calls)
+    return AlphaBeta(count_agreement(cases()), plain.calls, pruned.calls)
 
 
 def unexamined_moves(
@@ -167,5 +167,5 @@ def unexamined_moves(
             evaluated.add(counted.calls - counted_before)
             yield xs, same
 
-    found = agreement(cases())
+    found = count_agreement(cases())
     return found, max(evaluated)

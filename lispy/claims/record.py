@@ -1,6 +1,7 @@
 """A claim of the notes as the inventory records it (:class:`Claim`: the words of ``claims.toml``,
 :data:`TEXTS`, and what a run found, :class:`Judged`, put together by :func:`recorded`), the times
-it may rest on (:func:`timed_in_rounds`), and the count (:func:`tally`)."""
+it may rest on (:func:`timed_in_rounds`), the verdicts (:data:`VERDICTS`, :func:`faster`, :func:`about`),
+and the count (:func:`tally`, :func:`tally_sentence`)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from lispy import counting
 from lispy.notes.index import ENTRIES
 
 __all__ = [
+    "ABOUT",
     "ARCHIVE",
+    "MARGIN",
+    "RULES",
     "TEXTS",
     "VERDICTS",
     "Claim",
@@ -25,8 +29,10 @@ __all__ = [
     "Reading",
     "Spread",
     "Steps",
+    "about",
     "agrees_if",
     "counted",
+    "faster",
     "judged",
     "ms",
     "python",
@@ -34,6 +40,7 @@ __all__ = [
     "recorded",
     "symbols",
     "tally",
+    "tally_sentence",
     "timed_in_rounds",
     "verdict_of",
 ]
@@ -41,16 +48,56 @@ __all__ = [
 ARCHIVE = "FOO.XGP[206,JMC]"
 """The archive file whose lines :attr:`Claim.line` counts: both chapters, as the archive serves it."""
 
-VERDICTS = ("agrees", "differs", "turns on the reading", "no verdict")
-"""A claim's verdicts; a :class:`Reading`'s are ``"agrees"``, ``"differs"``, ``"mixed"`` and
-``"unsettled"``."""
+VERDICTS = {
+    "agrees": "the run shows what the sentence says.",
+    "differs": "the run shows something else.",
+    "mixed": "true in some of the cases measured, or in some respects, and not in the others.",
+    "turns on the reading": (
+        "the sentence can be read in more than one way, each reading is judged on its own, "
+        "and their verdicts are not the same."
+    ),
+    "too close to call": (
+        "the claim rests on a ratio of times, and the ratio's interquartile range over the rounds "
+        "does not lie wholly on one side of the line the claim draws, clear of it by the margin "
+        "below: both figures are given, no verdict is drawn from them."
+    ),
+    "no verdict": (
+        "no run of code can check the claim (history, how programs were written, advice, "
+        "the PDP-10's own times); the reason is given."
+    ),
+}
+"""Every verdict a claim or one of its readings can be given, with its meaning: the legend that
+``python -m chapters`` prints and docs/chapters.md repeats.  A reading's verdict is one of the first
+four or ``"too close to call"``."""
+
+MARGIN = 1.5
+"""How far beyond the line a ratio of times must lie to be judged: "faster" or "slower" is given only
+when the ratio's interquartile range lies wholly above ``MARGIN`` or wholly below ``1 / MARGIN``
+(times the line).  On this project's loaded two-core machine a ratio of two pure-Python computations
+moved by up to a third between runs (maxlisa over maxlis: 0.64–0.98 in one run, 0.74–0.83 in another),
+so a narrower margin lets the verdict flip from run to run."""
+
+ABOUT = 2.0
+"""The notes' round figures ("about ten", "about k^(n/2)", "10^4") are judged as within a factor of
+:data:`ABOUT`: a count agrees when it lies between the figure divided and multiplied by it; a ratio of
+times when its interquartile range does, differs when it lies wholly outside, and is too close to call
+otherwise."""
+
+RULES = (
+    f"Counts are exact, and a verdict on counts is the same in every run.  A round figure of the notes "
+    f'("about ten", "about k^(n/2)", "10^4") agrees with what is measured within a factor of '
+    f"{ABOUT:g} of it.  Times are CPU time, in rounds that time the things compared in turn; a verdict on "
+    f"a ratio of times is drawn only when the ratio's interquartile range over the rounds lies wholly on "
+    f"one side of the claim's line, beyond a margin of a factor of {MARGIN:g} (or, for a round figure, "
+    f"wholly inside or outside the factor of {ABOUT:g}); otherwise it is too close to call."
+)
+"""How the verdicts are drawn, in one paragraph: printed with the legend (:data:`VERDICTS`)."""
 
 
 @dataclass(frozen=True)
 class Reading:
     """One way to read a claim's sentence (``reading``), what the run measured on that reading, and its
-    verdict: ``"agrees"``, ``"differs"``, ``"mixed"`` (true in some of the cases measured, or in some
-    respects, not all) or ``"unsettled"`` (the spread of the timings straddles the line)."""
+    verdict: ``"agrees"``, ``"differs"``, ``"mixed"`` or ``"too close to call"`` (:data:`VERDICTS`)."""
 
     reading: str
     measured: str
@@ -114,9 +161,7 @@ Steps = Generator[str, None, dict[str, Judged]]
 """A chapter's claims measured step by step: yields the name of each long step as it begins, and
 returns what it found, by anchor."""
 
-_DATA = tomllib.loads(
-    resources.files("lispy.claims").joinpath("claims.toml").read_text(encoding="utf-8")
-)
+_DATA = tomllib.loads(resources.files("lispy.claims").joinpath("claims.toml").read_text(encoding="utf-8"))
 TEXTS: list[dict[str, Any]] = _DATA["claim"]
 """The inventory's words, ``claims.toml``: every claim of both chapters, in the notes' order."""
 _REASONS: dict[str, str] = _DATA["reasons"]
@@ -262,15 +307,51 @@ def symbols(*names: tuple[str, str, int]) -> tuple[int, int]:
 
 
 def verdict_of(readings: tuple[Reading, ...]) -> str:
-    """A claim's verdict from its readings': theirs if they all agree or all differ, else
+    """A claim's verdict from its readings': theirs if they are all the same, else
     ``"turns on the reading"``."""
     found = {r.verdict for r in readings}
-    return found.pop() if len(found) == 1 and found <= {"agrees", "differs"} else "turns on the reading"
+    return found.pop() if len(found) == 1 else "turns on the reading"
 
 
 def agrees_if(holds: bool) -> str:
     """``"agrees"`` if it ``holds``, else ``"differs"``."""
     return "agrees" if holds else "differs"
+
+
+def faster(r: Spread, line: float = 1.0, below: bool = True) -> str:
+    """The verdict on "the ratio of times ``r`` is below ``line``" (or, not ``below``, above it):
+    ``"agrees"`` or ``"differs"`` if its interquartile range lies wholly beyond :data:`MARGIN` on one
+    side of ``line``, else ``"too close to call"``.
+
+    >>> faster(Spread((0.2, 0.3, 0.4))), faster(Spread((0.9, 1.0, 1.2))), faster(Spread((2.0, 3.0)))
+    ('agrees', 'too close to call', 'differs')
+    """
+    if r.high < line / MARGIN:
+        return agrees_if(below)
+    if r.low > line * MARGIN:
+        return agrees_if(not below)
+    return "too close to call"
+
+
+def about(measured: Spread | float, figure: float) -> str:
+    """The verdict on "``measured`` is about ``figure``", a round figure of the notes: a count agrees
+    if it lies within a factor of :data:`ABOUT` of it, else differs; a ratio of times agrees if its
+    interquartile range lies within that factor, differs if it lies wholly outside, and is otherwise
+    ``"too close to call"``.
+
+    >>> about(19_999, 10**4), about(34_799, 10**4), about(Spread((14.0, 15.0, 16.0)), 10)
+    ('agrees', 'differs', 'agrees')
+    >>> about(Spread((18.0, 20.0, 22.0)), 10)
+    'too close to call'
+    """
+    low, high = figure / ABOUT, figure * ABOUT
+    if not isinstance(measured, Spread):
+        return agrees_if(low <= measured <= high)
+    if low <= measured.low and measured.high <= high:
+        return "agrees"
+    if measured.high < low or measured.low > high:
+        return "differs"
+    return "too close to call"
 
 
 def counted(found: counting.Agreement, holds: bool | None = None, **values: Any) -> Judged:
@@ -282,26 +363,39 @@ def counted(found: counting.Agreement, holds: bool | None = None, **values: Any)
     )
 
 
-def tally(found: list[Claim]) -> str:
-    """The inventory counted, in one sentence.
+def tally(found: list[Claim]) -> dict[str, int]:
+    """The inventory counted: how many claims (``"claims"``), how many running code can check
+    (``"checkable"``), and how many of those have each verdict (every key of :data:`VERDICTS`).
 
-    >>> tally([Claim(1, "claim-x", "5", "s", 1, "q", "c", "m", "agrees"),
+    >>> counts = tally([Claim(1, "claim-x", "5", "s", 1, "q", "c", "m", "agrees"),
+    ...                 Claim(2, "claim-y", "6", "s", 2, "q", "c", "", "no verdict", checkable=False)])
+    >>> counts["claims"], counts["checkable"], counts["agrees"], counts["differs"]
+    (2, 1, 1, 0)
+    """
+    checkable = [c for c in found if c.checkable]
+    by_verdict = {verdict: sum(c.verdict == verdict for c in checkable) for verdict in VERDICTS}
+    return {"claims": len(found), "checkable": len(checkable)} | by_verdict
+
+
+_PLURALS = {"agrees": "agree", "differs": "differ", "turns on the reading": "turn on the reading"}
+
+
+def tally_sentence(found: list[Claim]) -> str:
+    """The inventory counted (:func:`tally`), in one sentence.
+
+    >>> tally_sentence([Claim(1, "claim-x", "5", "s", 1, "q", "c", "m", "agrees"),
     ...        Claim(2, "claim-y", "6", "s", 2, "q", "c", "", "no verdict", checkable=False, reason="r")])
     "2 claims by this edition's count: 1 that running code can check (1 agrees) and 1 that it cannot."
     """
-    checkable = [c for c in found if c.checkable]
-    words = {
-        "agrees": ("agrees", "agree"),
-        "differs": ("differs", "differ"),
-        "turns on the reading": ("turns on the reading", "turn on the reading"),
-        "no verdict": ("is left unsettled by this run's timings", "are left unsettled by this run's timings"),
-    }
-    parts = []
-    for verdict, (one, many) in words.items():
-        n = sum(c.verdict == verdict for c in checkable)
-        if n:
-            parts.append(f"{n} {one if n == 1 else many}")
+    counts = tally(found)
+    parts = [
+        f"{counts[v]} {v if counts[v] == 1 else _PLURALS.get(v, v)}"
+        for v in VERDICTS
+        if counts[v] and v != "no verdict"
+    ]
+    if counts["no verdict"]:  # a checkable claim that this run found nothing for
+        parts.append(f"{counts['no verdict']} without a verdict")
     return (
-        f"{len(found)} claims by this edition's count: {len(checkable)} that running code can check "
-        f"({', '.join(parts)}) and {len(found) - len(checkable)} that it cannot."
+        f"{counts['claims']} claims by this edition's count: {counts['checkable']} that running code can "
+        f"check ({', '.join(parts)}) and {counts['claims'] - counts['checkable']} that it cannot."
     )

@@ -19,7 +19,7 @@ from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
 from lispy.chapter5.puzzles import ROTATIONS
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
-from lispy.counting import Agreement, Count, agreement
+from lispy.counting import Agreement, Count, count_agreement
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
 
 Searcher = Callable[[Any, Any, Any], TreeSearch]
@@ -82,7 +82,7 @@ def depth_first(trees: int = 200, searcher: Searcher = tree_search) -> Agreement
             expected = _depth_first((seed,), lose, ter, children, seen)
             yield seed, counted.seen == seen and value == (LOSE if expected is None else expected)
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 _VERTICES = "ABCDEF"
@@ -122,7 +122,7 @@ def paths_found(graphs: int = 200, seed: int = 1973, searcher: Searcher = tree_s
             first = every[0] if every else LOSE
             yield written, app.search(lisp("A")) == first and to_pylist(app.allsol(lisp("A"))) == every
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 def _cycles(puzz: Any) -> list[list[tuple[str, ...]]]:
@@ -168,6 +168,86 @@ def rotations(puzz2: Any = insanity.puzz2) -> Agreement:
     bad = next((c for c in listed if c not in sides or counts[c] > 1), None)
     good = sum(1 for c in listed if c in sides and counts[c] == 1)
     return Agreement(len(listed), good if len(sides) == 24 else 0, bad)
+
+
+def _sides(r: tuple[int, ...]) -> tuple[int, ...]:
+    """The side faces, numbered 1 to 6 as the notes number them, of the block turned by rotation ``r``."""
+    return tuple(r[i] + 1 for i in range(1, 5))
+
+
+def top_faces(puzz2: Any = insanity.puzz2) -> Agreement:
+    """ "We write down one cycle of side colors for each choice of the face put on top" (ch. 5): of the
+    six cycles written in ``puzz2``'s line, each with its cyclic permutations (``tried``), those whose
+    four cycles are the sides of the cube's rotations (:data:`lispy.chapter5.puzzles.ROTATIONS`) with
+    one face on top, a face no other of the six puts on top (``agreed``).
+
+    >>> top_faces()
+    Agreement(tried=6, agreed=6, first_disagreement=None)
+    """
+    top = {_sides(r): r[0] + 1 for r in ROTATIONS}
+    listed = [tuple(c) for c in to_pylist(puzz2)]
+    groups = [listed[j : j + 4] for j in range(0, len(listed), 4)]
+    faces = [{top.get(c) for c in group} for group in groups]
+    on_top = [next(iter(f)) if len(f) == 1 else None for f in faces]
+    found = Counter(on_top)
+    return count_agreement(
+        (group[0], len(group) == 4 and face is not None and found[face] == 1)
+        for group, face in zip(groups, on_top, strict=True)
+    )
+
+
+def orientations_per_block(puzz1: Any = insanity.puzz1, puzz4: Any = insanity.puzz4) -> Agreement:
+    """ "For each block there is a list of the 24 orientations of the block where each orientation is
+    described as a list of the colors around the vertical faces" (ch. 5): of the orientations
+    ``puzz4`` lists for the blocks of ``puzz1`` (``tried``), those that are the side colours of one of
+    the block's 24 rotations (:data:`lispy.chapter5.puzzles.ROTATIONS`), each rotation once
+    (``agreed``: all of a block's, or none; the first block that differs).
+
+    >>> orientations_per_block()
+    Agreement(tried=96, agreed=96, first_disagreement=None)
+    """
+    tried = agreed = 0
+    first = None
+    for blocks, listed in zip(to_pylist(puzz1), _cycles(puzz4), strict=True):
+        block = to_pylist(blocks)
+        turned = Counter(tuple(block[i - 1] for i in _sides(r)) for r in ROTATIONS)
+        tried += len(listed)
+        if len(listed) == 24 and Counter(listed) == turned:
+            agreed += len(listed)
+        elif first is None:
+            first = tuple(block)
+    return Agreement(tried, agreed, first)
+
+
+def sixteen_bits(puzz: Any = insanity.puzz, puzza: Any = insanity_words.puzza) -> Agreement:
+    """ "A face cycle is represented by 16 bits in a word four for each face a particular one of which
+    being turned on tells us the color of the face" (ch. 5): of the words of ``puzza`` (``tried``),
+    those below 2^16 whose four 4-bit faces each have one bit on, the bit of that face's colour in
+    the orientation of ``puzz`` the word stands for, one bit for each colour and one colour for each
+    bit over all the words (``agreed``).  The bits are read from the words, not from ``poo``.
+
+    >>> sixteen_bits()
+    Agreement(tried=75, agreed=75, first_disagreement=None)
+    """
+    pairs = [
+        (tuple(o), w)
+        for block, words in zip(_cycles(puzz), to_pylist(puzza), strict=True)
+        for o, w in zip(block, to_pylist(words), strict=True)
+    ]
+    bits: dict[str, set[int]] = {}
+    for cycle, word in pairs:
+        for j, colour in enumerate(cycle):
+            bits.setdefault(colour, set()).add((word >> (4 * j)) & 0xF)
+    one_to_one = all(len(b) == 1 for b in bits.values()) and len({*map(frozenset, bits.values())}) == len(
+        bits
+    )
+
+    def fits(cycle: tuple[str, ...], word: int) -> bool:
+        faces = [(word >> (4 * j)) & 0xF for j in range(4)]
+        one_bit = all(f in (1, 2, 4, 8) and {f} == bits[c] for f, c in zip(faces, cycle, strict=True))
+        return 0 <= word < 2**16 and one_bit
+
+    return count_agreement(((cycle, word), one_to_one and fits(cycle, word)) for cycle, word in pairs)
 
 
 def _faces_permuted(word: int, order: tuple[int, ...]) -> int:
@@ -240,7 +320,7 @@ def and_test(fits: Callable[[int, int], bool] | None = None, puzz: Any = insanit
                     test(_word(tower), insanity_words.zap(from_iterable(o))) == (not insanity.lose(extended)),
                 )
 
-    return agreement(cases())
+    return count_agreement(cases())
 
 
 def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, Agreement]:
@@ -260,7 +340,7 @@ def lose_never_fires(app: TreeSearch = insanity_words.tower) -> tuple[int, int, 
         placed = len(words) - 1
         return all(bin((words[0] >> (4 * j)) & 0xF).count("1") == placed for j in range(4))
 
-    return lose.calls, fired, agreement((p, sound(p)) for p in lose.seen)
+    return lose.calls, fired, count_agreement((p, sound(p)) for p in lose.seen)
 
 
 def non_losing_positions() -> tuple[int, int, int, bool]:

@@ -53,7 +53,7 @@ from pathlib import Path
 from pygments.formatters import HtmlFormatter
 
 from lispy import cli
-from lispy.claims import claims, tally
+from lispy.claims import RULES, VERDICTS, claims, tally_sentence
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
 from lispy.edition.evidence.rows import rows
@@ -175,7 +175,9 @@ def _build(
         where,
         rows=table,
         claims=measured,
-        tally=tally(measured),
+        tally=tally_sentence(measured),
+        verdicts=VERDICTS,
+        rules=RULES,
         figure_2_6=figure,
         ordering_svg=plot is not None,
         ordering_rows=ordering_rows,

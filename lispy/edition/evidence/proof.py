@@ -4,7 +4,7 @@ For each definition, random inputs (:mod:`lispy.edition.evidence.inputs`, from a
 shown), each given to the notes' definition evaluated by :mod:`lispy.mexpr` and to the Python
 transcription (and to the library's form, where it computes the same thing another way); the count
 of inputs on which they agreed (``==``, Lisp's ``equal``), and the first on which they did not.  An
-assignment's value is compared once (:func:`assignment_inputs`).  :func:`agreement` is the one
+assignment's value is compared once (:func:`assignment_inputs`).  :func:`random_evidence` is the one
 routine: the build calls it for every definition (:func:`prove`), and the page's edit-and-check
 with the definition edited (:mod:`lispy.edition.live`).  The second kind of evidence, by structure,
 is :func:`structural_evidence`.
@@ -40,10 +40,10 @@ __all__ = [
     "Case",
     "RandomEvidence",
     "Structural",
-    "agreement",
     "assignment_inputs",
     "attempt",
     "prove",
+    "random_evidence",
     "structural_evidence",
 ]
 
@@ -376,7 +376,7 @@ def _graphs(seed: int, trials: int) -> list[Application]:
     return [Application.paths(*inputs.graph(rng)) for _ in range(min(GRAPH_COUNT, trials))]
 
 
-def agreement(
+def random_evidence(
     entry: Entry,
     seed: int = SEED,
     trials: int = 100,
@@ -424,10 +424,10 @@ def agreement(
 
 def prove(seed: int = SEED, trials: int = 100) -> dict[str, RandomEvidence]:
     """The random-input evidence for every definition of the index that takes inputs or is an
-    assignment, by anchor (:func:`agreement`, one set of interpreters for all)."""
+    assignment, by anchor (:func:`random_evidence`, one set of interpreters for all)."""
     interpreters = Interpreters()
     return {
-        e.anchor: agreement(e, seed, trials, interpreters=interpreters)
+        e.anchor: random_evidence(e, seed, trials, interpreters=interpreters)
         for e in ENTRIES
         if e.anchor in CASES or isinstance(e.statement().parse(), Assignment)
     }

@@ -107,11 +107,13 @@ def row_json(anchor: str, text: str, printed: bool = False) -> str:
 
 
 def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str, bool]:
-    """The proof column's random-input check (:func:`lispy.edition.evidence.proof.agreement`, the same
+    """The proof column's random-input check (:func:`lispy.edition.evidence.proof.random_evidence`, the same
     inputs for ``seed`` and ``trials``) re-run with the row's definition replaced by ``source`` (an
     edited M-expression): what the page shows, and whether the two agreed on every input.  An edit
     that does not read, defines another name or cannot be loaded is reported as lispy reports it."""
-    from lispy.edition.evidence.proof import agreement  # the proof's own machinery, when it is asked for
+    from lispy.edition.evidence.proof import (
+        random_evidence,  # the proof's own machinery, when it is asked for
+    )
 
     entry = by_anchor(anchor)
     session = Session()
@@ -128,7 +130,7 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
         wanted, got = _shape(arity), _shape(edited_arity)
         return f"error: the edit must define {entry.name} as {wanted}, as the notes do (it is {got})", False
     try:
-        a = agreement(entry, seed, trials, edited=found[0])
+        a = random_evidence(entry, seed, trials, edited=found[0])
     except Exception as e:  # the edited definition is not one the notes' interpreter can load
         return f"error: the edited definition cannot be loaded: {type(e).__name__}: {e}", False
     said = (
