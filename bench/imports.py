@@ -86,11 +86,11 @@ def main(argv: Sequence[str] = ()) -> None:
         env["PYTHONPYCACHEPREFIX"] = cache
         run(IMPORT, env)
         commands = [PASS, IMPORT, USE]
-        times = goals.cpu_rounds([lambda c=c: block(c, env) for c in commands], rounds, "imports")
+        times = goals.rounds([lambda c=c: block(c, env) for c in commands], rounds, "imports")
         modules = slowest(env)
     rows = [
-        goals.ratio_rounds("`import lispy` / `python -c pass`", times[1], times[0], 2.5, "python -c pass"),
-        goals.ratio_rounds(f"`{USE}` / `python -c pass`", times[2], times[0], None, "python -c pass"),
+        goals.ratio(f"`{USE}` / `python -c pass`", times[2], times[0], 2.5, "python -c pass"),
+        goals.ratio("`import lispy` / `python -c pass`", times[1], times[0], None, "python -c pass"),
     ]
     print(f"\n{goals.table(rows, reference='reference')}\n\n{goals.summary(rows)}\n")
     print(markdown(["module (python -X importtime, import lispy)", "own µs"], modules))

@@ -143,7 +143,7 @@ def main(argv: Sequence[str] = ()) -> None:
                 timers = [
                     t for name in names for t in (in_page(name), functools.partial(here["seconds"], name))
                 ]
-                times = goals.cpu_rounds(timers, rounds, description="page")
+                times = goals.rounds(timers, rounds, description="page")
                 browser.close()
         finally:
             server.shutdown()
