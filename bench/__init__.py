@@ -1,7 +1,7 @@
 """Benchmarks: ``python -m bench`` runs them all and writes ``docs/benchmarks.md``.
 
 Each also runs alone: ``python -m bench.chapter5``, ``bench.chapter6``, ``bench.tictactoe``,
-``bench.mexpr``, ``bench.depths``.
+``bench.floor``, ``bench.imports``, ``bench.mexpr``, ``bench.depths``, ``bench.build`` and ``bench.page``.
 
 A development tool, not installed with the wheel: each prints Markdown tables, which
 :mod:`bench.__main__` collects into the documentation's benchmarks page.

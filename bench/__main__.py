@@ -47,7 +47,8 @@ class Section(NamedTuple):
 
 SECTIONS = (
     Section(
-        "Chapter 5 and the Lisp data", "bench.chapter5", (), ("--only", "searches", "appending"),
+        "Chapter 5 and the Lisp data", "bench.chapter5", (),
+        ("--only", "searches", "appending", "goals", "--rounds", "3"),
         "The list functions are linear: from 10^5 to 10^6 elements each takes about ten times as long. "
         "The graph method's work grows a few times from 4 to 8 blocks where the search's positions "
         "grow a few hundred times. On the notes' puzzle the appending of the simple `allsol` costs "
@@ -63,14 +64,21 @@ SECTIONS = (
     ),
     Section(
         "Tic-tac-toe", "bench.tictactoe", (), ("--table-rounds", "1", "--rounds", "5"),
-        "PAIP's `minimax` is the compiled-Lisp anchor: the same full game tree, the same 549,946 "
-        "positions, in SBCL. lispy's fastest full minimax is AIMA's `minimax_decision` on the "
-        "`Bitboard` game (`bench/bitboard.py`; MAX-VALUE and MIN-VALUE as Figure 6.3 prints them, "
-        "tic-tac-toe a 30-bit int); McCarthy's `valmax` keeps its transcription's shape (`maxlis` and "
-        "`minlis` with `n`, `a`, `d` and the notes' two-argument `max` or `min` per element) and pays "
-        "for it, on the same game's one-pass successor lists. On "
-        "aima-python's own board lispy's search and aima-python's differ only in how they walk it: "
-        "most of both times is aima-python's `result`.",
+        "Like for like, the anchor doing the same work on the same representation: McCarthy's "
+        "`valmax` as transcribed (`maxlis` and `minlis` with `n`, `a`, `d` and the notes' two-argument "
+        "`max` or `min` per element) on the `Bitboard` game (`bench/bitboard.py`: one int a position, "
+        "table-driven successors) against PAIP's `minimax` given the same table look-ups, and against "
+        "the notes' `valmax` written in Common Lisp over cons lists on the same encoding; beside them, "
+        "PAIP on its own board, which rescans the eight lines and copies the board at every move, and "
+        "the transcription on the general `TicTacToe` board.  αβ with a table examines far fewer "
+        "positions than easyAI's negamax with its table, so its ratio is given per search and per "
+        "position. On aima-python's own board lispy's search and aima-python's differ only in how they "
+        "walk it: most of both times is aima-python's `result`.",
+    ),
+    Section(
+        "What bounds the transcription", "bench.floor", (), ("--rounds", "3"),
+        "A literal transcription pays a Python call for each of the notes' functions it applies: the "
+        "calls a position times the cost of a call is its floor in CPython, whatever else it does.",
     ),
     Section("Import time", "bench.imports", (), ("--rounds", "5")),
     Section(
@@ -81,6 +89,7 @@ SECTIONS = (
         "lists and 15 to 19 times on the words.",
     ),
     Section("How deep each entry point recurs", "bench.depths", (), ()),
+    Section("The chapters and the build", "bench.build", (), ()),
 )  # fmt: skip
 
 PAGE_SECTION = Section("The page in Chromium", "bench.page", (), ())

@@ -6,16 +6,17 @@ that the ratios compare like with like.
     python -m bench.chapter5                  # everything: several minutes
     python -m bench.chapter5 --only goals     # issue 10's goals alone
 
-The first tables are timed by timeit (the best of several repeats, the cyclic collector off),
-in milliseconds.  The goals are timed as issue 10 states them, with the collector on as
-Python runs it, each of lispy's figures in interleaved rounds with its reference's: every
-list function on 10^6 elements against the pure-Python limit (the same loop on plain
-2-tuples, bench.plain_cells), read of 10^6 elements against building the list from the
-ints, the memory of 10^6 cells hashed or not, pickle round trips of 10^6 elements and 10^5
-nesting, and the collector under each policy while 10^6 cells are built, beside lispy's
-decision.  The tables are Markdown, as docs/benchmarks.md shows them (python -m bench);
-while standard error is a terminal, a progress bar shows there.  A shared machine moves the
-times by about ±20% from run to run, the ratios much less.
+The first tables are CPU milliseconds, the least of several blocks of about 0.2 s (lispy's one
+timer, lispy.counting), the cyclic collector as Python runs it. The goals are timed as issue 10
+states them, each of lispy's figures in interleaved rounds with its reference's, under the same
+collector policy on both sides: every list function on 10^6 elements against the pure-Python
+limit (the same loop on plain 2-tuples, bench.plain_cells, its build paused as lispy's is), read
+of 10^6 elements against building the list from the ints, the memory of 10^6 cells hashed or
+not, pickle round trips of 10^6 elements and 10^5 nesting, and the collector under each policy
+while 10^6 cells are built, beside lispy's decision. The tables are Markdown, as
+docs/benchmarks.md shows them (python -m bench); while standard error is a terminal, a progress
+bar shows there. A shared machine moves the times by about ±20% from run to run, the ratios much
+less.
 """
 
 from __future__ import annotations
@@ -122,14 +123,12 @@ def list_functions() -> None:
 
 
 def timed(f: Callable[[], Any]) -> tuple[Any, float]:
-    """``f()`` and its seconds: the best of three runs if one takes under a second, else one run."""
-    start = time.perf_counter()
+    """``f()`` and its CPU seconds: the least of three runs if one takes under a second, else one run."""
+    start = time.process_time()
     value = f()
-    best = time.perf_counter() - start
-    for _ in range(2 if best < 1 else 0):
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
+    best = time.process_time() - start
+    if best < 1:
+        best = min(best, *timed_in_rounds({"f": f}, rounds=2, budget=0)["f"])
     return value, best
 
 

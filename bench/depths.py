@@ -105,7 +105,7 @@ def shallow_call() -> list[goals.Goal]:
     tree = read(FIGURE_2_6)
     wrapped, unwrapped = game.valmax, game.valmax.__wrapped__  # type: ignore[attr-defined]
     assert wrapped(tree) == unwrapped(tree) == 3
-    seconds, reference = goals.interleaved([lambda: wrapped(tree), lambda: unwrapped(tree)], rounds=7)
+    seconds, reference = goals.interleaved([lambda: wrapped(tree), lambda: unwrapped(tree)], 7)
     deep_value = search_depth(130_000)
     return [
         goals.ratio("`valmax` of Figure 2.6 (9 leaves), wrapped against unwrapped", seconds, reference, 1.5),

@@ -1,123 +1,87 @@
-"""Goals measured in one run: timing in interleaved rounds, and a table of each goal beside its measure.
+"""Goals measured in one run: the one timer, and a table of each goal beside its measure.
 
 A goal is stated as a ratio (lispy's time over a reference's, "≤ 1.25×") or a bound ("≤ 64 MB").
 A ratio is worth trusting only when both of its times come from the same run, on the same
-machine under the same load, so :func:`interleaved` times the forms in turn, round after round,
-and keeps each form's best round: a busy machine slows all of them alike.  The shared machines
-the project runs on still move a ratio by about ±15% from run to run.
-
-Unlike ``timeit``, :func:`interleaved` leaves the cyclic garbage collector on by default, as
-Python runs it: the goals are stated that way, and what lispy does with the collector while it
-builds is part of what is measured.  A timed block calls its form several times in a row, so
-that the collections one call leaves behind are paid inside the block.
+machine under the same load, so every figure is timed by lispy's one timer, the claims' as well
+(:func:`lispy.counting.cpu_timer` and :func:`lispy.counting.in_rounds`): CPU time, every form
+timed in turn, round after round, a block of calls lasting at least :data:`BLOCK` seconds; a
+ratio is the median of the rounds' ratios, shown with their interquartile range.  Both sides of
+every ratio run under the same collector policy: the cyclic collector as the program has it
+(on, as Python runs it), and whatever lispy's own code does with it inside the block; a peer in
+another runtime (SBCL) runs with its own collector at its defaults.
 """
 
 from __future__ import annotations
 
-import gc
-import math
 import os
 import platform
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bench import markdown
 from lispy import cli
+from lispy.counting import Timer, cpu_timer, in_rounds
 
 BLOCK = 0.2
 """Seconds a timed block lasts at least (it calls its form as often as that takes)."""
 
 
-def block_seconds(f: Callable[[], Any], calls: int, collector: bool = True) -> float:
-    """Seconds per call of ``f`` over ``calls`` calls in a row, after a full collection.
-
-    With ``collector`` False the cyclic collector is off during the block, as ``timeit`` has it.
-    """
-    gc.collect()
-    enabled = gc.isenabled()
-    if not collector:
-        gc.disable()
-    try:
-        start = time.perf_counter()
-        for _ in range(calls):
-            f()
-        return (time.perf_counter() - start) / calls
-    finally:
-        if enabled:
-            gc.enable()
+def timer(f: Callable[[], Any]) -> Timer:
+    """A timer for ``f`` (:func:`lispy.counting.cpu_timer`): CPU seconds per call over a block of
+    at least :data:`BLOCK` seconds."""
+    return cpu_timer(f, BLOCK)
 
 
-def calls_for(f: Callable[[], Any], least: int = 1) -> int:
-    """How many calls of ``f`` fill a block of :data:`BLOCK` seconds, and at least ``least``
-    (``f`` is called once to find out: a warm-up)."""
-    start = time.perf_counter()
-    f()
-    once = time.perf_counter() - start
-    return max(least, math.ceil(BLOCK / once) if once > 0 else 1_000)
+def rounds(timers: Sequence[Timer], count: int, description: str = "timing") -> list[tuple[float, ...]]:
+    """Each timer's seconds in each of ``count`` rounds, every timer taken in turn within a round
+    (:func:`lispy.counting.in_rounds`; a progress bar on standard error while it is a terminal)."""
+    found: list[tuple[float, ...]] = [() for _ in timers]
+    named = {str(i): t for i, t in enumerate(timers)}
+    for _ in cli.progress(range(count), description):
+        one = in_rounds(named, 1)
+        found = [times + one[str(i)] for i, times in enumerate(found)]
+    return found
 
 
 def interleaved(
-    forms: Sequence[Callable[[], Any]],
-    rounds: int = 5,
-    *,
-    least_calls: int = 1,
-    collector: bool = True,
-    description: str = "timing",
-) -> list[float]:
-    """Seconds per call of each of ``forms``: the best of ``rounds`` rounds, each timing every form in turn.
-
-    A form's block makes at least ``least_calls`` calls and lasts at least :data:`BLOCK` seconds.
-    The rounds show as a progress bar on standard error while it is a terminal.
-    """
-    calls = [calls_for(f, least_calls) for f in forms]
-    best = [math.inf] * len(forms)
-    for _ in cli.progress(range(rounds), description):
-        for i, f in enumerate(forms):
-            best[i] = min(best[i], block_seconds(f, calls[i], collector))
-    return best
+    forms: Sequence[Callable[[], Any]], count: int = 5, description: str = "timing"
+) -> list[tuple[float, ...]]:
+    """CPU seconds per call of each of ``forms`` in each of ``count`` rounds (:func:`rounds` of their
+    :func:`timer`)."""
+    return rounds([timer(f) for f in forms], count, description)
 
 
-def cpu_timer(f: Callable[[], Any], least_calls: int = 1) -> Callable[[], float]:
-    """A timer for ``f``: each call times one block of calls of ``f`` (at least :data:`BLOCK`
-    seconds, after a full collection, the collector on) and returns the CPU seconds per call."""
-    calls = calls_for(f, least_calls)
-
-    def timer() -> float:
-        gc.collect()
-        start = time.process_time()
-        for _ in range(calls):
-            f()
-        return (time.process_time() - start) / calls
-
-    return timer
-
-
-def cpu_rounds(
-    timers: Sequence[Callable[[], float]], rounds: int, description: str = "timing"
-) -> list[list[float]]:
-    """Each timer's seconds in each of ``rounds`` rounds, every timer taken in turn within a round
-    (a progress bar on standard error while it is a terminal)."""
-    times: list[list[float]] = [[] for _ in timers]
-    for _ in cli.progress(range(rounds), description):
-        for i, timer in enumerate(timers):
-            times[i].append(timer())
-    return times
+def seconds(f: Callable[[], Any], count: int = 3) -> float:
+    """CPU seconds per call of ``f`` alone: the median of ``count`` blocks."""
+    return statistics.median(interleaved([f], count)[0])
 
 
 def spread(ratios: Sequence[float]) -> str:
-    """The median of ``ratios`` and their range: ``1.85× (1.62–2.10)``."""
-    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+    """The median of ``ratios`` and their interquartile range: ``1.85× (IQR 1.62–2.10)``.
+
+    >>> spread([1.0, 2.0, 3.0, 4.0, 5.0])
+    '3.00× (IQR 2.00–4.00)'
+    """
+    low, _, high = statistics.quantiles(ratios, n=4, method="inclusive") if len(ratios) > 1 else ratios * 3
+    return f"{statistics.median(ratios):.2f}× (IQR {low:.2f}–{high:.2f})"
 
 
-def ratio_rounds(
-    workload: str, seconds: Sequence[float], reference: Sequence[float], at_most: float | None, peer: str = ""
+def ratio(
+    workload: str,
+    seconds: Sequence[float],
+    reference: Sequence[float],
+    at_most: float | None,
+    peer: str = "",
+    per: float = 1,
 ) -> Goal:
     """The row for lispy's ``seconds`` against the ``reference`` seconds of the same rounds: the
-    median of the rounds' ratios, beside their range; the times shown are the medians."""
-    ratios = [t / r for t, r in zip(seconds, reference, strict=True)]
+    median of the rounds' ratios, with their spread (:func:`spread`); the times shown are the
+    medians.  The goal is a ratio of ``at_most`` or none; ``peer`` names the reference in its cell
+    when the table's header does not; ``per`` divides the ratio (a ratio per position, when the
+    two sides examine different numbers of positions)."""
+    ratios = [t / r / per for t, r in zip(seconds, reference, strict=True)]
     median = statistics.median(ratios)
     reference_cell = ms(statistics.median(reference))
     return Goal(
@@ -151,21 +115,6 @@ def ms(seconds: float) -> str:
     """Seconds as milliseconds, to three significant figures or to the unit: ``0.83 ms``, ``464 ms``."""
     value = seconds * 1e3
     return f"{value:,.0f} ms" if value >= 100 else f"{value:.3g} ms"
-
-
-def ratio(workload: str, seconds: float, reference: float, at_most: float | None, peer: str = "") -> Goal:
-    """The row for ``seconds`` against ``reference`` seconds, the goal a ratio of ``at_most`` or none;
-    ``peer`` names the reference in its cell when the table's header does not."""
-    measured = seconds / reference
-    reference_cell = f"{ms(reference)} ({peer})" if peer else ms(reference)
-    return Goal(
-        workload,
-        ms(seconds),
-        reference_cell,
-        f"{measured:.2f}×",
-        "" if at_most is None else f"≤ {at_most:g}×",
-        None if at_most is None else measured <= at_most,
-    )
 
 
 def table(

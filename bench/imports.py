@@ -1,12 +1,12 @@
-"""What ``import lispy`` costs: the CPU time of ``python -c "import lispy"`` against ``python -c pass``,
-and the modules that take the most of it.  ``import lispy`` imports its public names when they are
-first read (PEP 562), so the table also shows, without a goal, what a program that reads the Lisp
-data and chapter 5's search pays: ``from lispy import read, tree_search``.
+"""What importing lispy costs as a user imports it: the CPU time of ``python -c "from lispy import
+read, tree_search"`` (the Lisp data and chapter 5's search) against ``python -c pass``, with the goal;
+``import lispy`` alone imports its public names only when they are first read (PEP 562), so it is
+shown beside, without a goal; then the modules that ``import lispy`` takes the most time in.
 
     python -m bench.imports
 
 Each round runs each command in a block of fresh interpreters and reads their CPU time (user and
-system, ``resource.getrusage`` of the children); the two commands alternate, round after round, and
+system, ``resource.getrusage`` of the children); the commands alternate, round after round, and
 the ratio is the median of the rounds' ratios, with their range.  The interpreters read their
 bytecode from a cache of their own (``PYTHONPYCACHEPREFIX`` in a temporary folder, filled by a
 first run), as an installed lispy's are read from its ``__pycache__``: an environment that sets
@@ -86,11 +86,11 @@ def main(argv: Sequence[str] = ()) -> None:
         env["PYTHONPYCACHEPREFIX"] = cache
         run(IMPORT, env)
         commands = [PASS, IMPORT, USE]
-        times = goals.cpu_rounds([lambda c=c: block(c, env) for c in commands], rounds, "imports")
+        times = goals.rounds([lambda c=c: block(c, env) for c in commands], rounds, "imports")
         modules = slowest(env)
     rows = [
-        goals.ratio_rounds("`import lispy` / `python -c pass`", times[1], times[0], 2.5, "python -c pass"),
-        goals.ratio_rounds(f"`{USE}` / `python -c pass`", times[2], times[0], None, "python -c pass"),
+        goals.ratio(f"`{USE}` / `python -c pass`", times[2], times[0], 2.5, "python -c pass"),
+        goals.ratio("`import lispy` / `python -c pass`", times[1], times[0], None, "python -c pass"),
     ]
     print(f"\n{goals.table(rows, reference='reference')}\n\n{goals.summary(rows)}\n")
     print(markdown(["module (python -X importtime, import lispy)", "own µs"], modules))

@@ -1,7 +1,9 @@
 """Issue 10's goals for the Lisp data, measured in one run: ``python -m bench.chapter5`` prints them.
 
 - every list function on 10^6 elements against its pure-Python limit, the same loop on plain
-  2-tuples (:mod:`bench.plain_cells`), with the collector as Python runs it: goal ≤ 1.25×;
+  2-tuples (:mod:`bench.plain_cells`), under the same collector policy on both sides: goal ≤ 1.25×
+  (lispy's builders pause the cyclic collector while they build, so the limit's build is paused
+  the same way; beside it, without a goal, the limit with the collector on, as Python runs it);
 - ``read`` of 10^6 integers against building the same list from the ints: goal ≤ 2×;
 - the memory of 10^6 cons cells, a list of one repeated symbol so that the elements cost
   nothing, hashed or not: goal ≤ 64 bytes a cell (64 MB), beside plain 2-tuples (56 bytes);
@@ -9,13 +11,15 @@
 - what the cyclic collector costs while 10^6 cells are built, paused (lispy's decision), not
   paused, paused then frozen, and off, recorded beside the decision.
 
-The times are the best of interleaved rounds with the collector on (:mod:`bench.goals`).
+The times are CPU seconds in interleaved rounds, the ratio the median of the rounds' ratios
+(:mod:`bench.goals`).
 """
 
 from __future__ import annotations
 
 import gc
 import pickle
+import statistics
 import sys
 import tracemalloc
 from collections.abc import Callable
@@ -26,39 +30,58 @@ from unittest import mock
 from bench import goals, markdown
 from bench.goals import Goal
 from bench.plain_cells import PlainCells
-from lispy import append, cli, from_iterable, mapcar, read, reverse, sublis, to_string
+from lispy import append, from_iterable, mapcar, read, reverse, sublis, to_string
 from lispy.sexpr import data
-from lispy.sexpr.data import NIL, PAUSE_AT, Cons
+from lispy.sexpr.data import NIL, PAUSE_AT, Cons, collector_paused
+
+
+def paused(f: Callable[[], Any]) -> Callable[[], Any]:
+    """``f`` run with the cyclic collector paused, as lispy's bulk builders pause it."""
+
+    def run() -> Any:
+        with collector_paused():
+            return f()
+
+    return run
 
 
 def list_goals(n: int, rounds: int) -> list[Goal]:
-    """Each list function on an ``n``-element list against its pure-Python limit (goal ≤ 1.25×)."""
+    """Each list function on an ``n``-element list against its pure-Python limit under the same
+    collector policy (goal ≤ 1.25×), and, for the functions that build (and pause the collector
+    while they do), against the limit with the collector on, without a goal."""
     items = list(range(n))
     u, u2 = from_iterable(items), from_iterable(items)
     t, t2 = PlainCells.from_iterable(items), PlainCells.from_iterable(items)
     subst = read("((0 . ZERO) (1 . ONE))")
     table = {0: "ZERO", 1: "ONE"}
     assert str(sublis(subst, u)) == PlainCells.to_string(PlainCells.sublis(table, t))
-    cases: list[tuple[str, Callable[[], Any], Callable[[], Any], float | None]] = [
-        ("from_iterable", partial(from_iterable, items), partial(PlainCells.from_iterable, items), 1.25),
-        ("mapcar", partial(mapcar, u, abs), partial(PlainCells.mapcar, t, abs), 1.25),
-        ("append (*)", partial(append, u, u), partial(PlainCells.append, t, t), 1.25),
-        ("reverse", partial(reverse, u), partial(PlainCells.reverse, t), 1.25),
-        ("sublis", partial(sublis, subst, u), partial(PlainCells.sublis, table, t), 1.25),
-        ("== of two existing lists", partial(u.__eq__, u2), partial(PlainCells.equal, t, t2), 1.25),
-        ("hash", partial(hash, u), partial(PlainCells.hash, t), 1.25),
-        ("str", partial(str, u), partial(PlainCells.to_string, t), 1.25),
+    builds = partial(PlainCells.from_iterable, items)
+    cases: list[tuple[str, Callable[[], Any], Callable[[], Any], float | None, bool]] = [
+        ("from_iterable", partial(from_iterable, items), builds, 1.25, True),
+        ("mapcar", partial(mapcar, u, abs), partial(PlainCells.mapcar, t, abs), 1.25, True),
+        ("append (*)", partial(append, u, u), partial(PlainCells.append, t, t), 1.25, True),
+        ("reverse", partial(reverse, u), partial(PlainCells.reverse, t), 1.25, True),
+        ("sublis", partial(sublis, subst, u), partial(PlainCells.sublis, table, t), 1.25, True),
+        ("== of two existing lists", partial(u.__eq__, u2), partial(PlainCells.equal, t, t2), 1.25, False),
+        ("hash", partial(hash, u), partial(PlainCells.hash, t), 1.25, False),
+        ("str", partial(str, u), partial(PlainCells.to_string, t), 1.25, False),
         (
             "== against a copy built each time (as timeit's table has it)",
             lambda: u == from_iterable(items),
-            lambda: PlainCells.equal(t, PlainCells.from_iterable(items)),
+            lambda: PlainCells.equal(t, paused(builds)()),
             None,
+            False,
         ),
     ]
     rows = []
-    for name, ours, limit, at_most in cases:
-        seconds, reference = goals.interleaved([ours, limit], rounds, least_calls=3, description=name)
-        rows.append(goals.ratio(f"{name}, {n:,} elements", seconds, reference, at_most))
+    for name, ours, limit, at_most, build in cases:
+        forms = [ours, paused(limit), limit] if build else [ours, limit]
+        times = goals.interleaved(forms, rounds, description=name)
+        same = "the limit paused as lispy pauses" if build else ""
+        rows.append(goals.ratio(f"{name}, {n:,} elements", times[0], times[1], at_most, same))
+        if build:
+            rows.append(goals.ratio(f"{name}, against the limit with the collector on", times[0],
+                                    times[2], None, "collector on"))  # fmt: skip
     return rows
 
 
@@ -80,10 +103,7 @@ def reader_goals(n: int, rounds: int) -> list[Goal]:
     rows = []
     for name, text, cells, at_most in cases:
         seconds, reference = goals.interleaved(
-            [partial(read, text), partial(from_iterable, items[:cells])],
-            rounds,
-            least_calls=3,
-            description=name,
+            [partial(read, text), partial(from_iterable, items[:cells])], rounds, description=name
         )
         rows.append(goals.ratio(name, seconds, reference, at_most, f"from_iterable of {cells:,} ints"))
     return rows
@@ -170,8 +190,8 @@ def pickle_goals(n: int, rounds: int) -> list[Goal]:
         rows.append(
             Goal(
                 f"pickle round trip, {name}",
-                goals.ms(seconds),
-                f"{goals.ms(reference)} (from_iterable of {n:,} ints)",
+                goals.ms(statistics.median(seconds)),
+                f"{goals.ms(statistics.median(reference))} (from_iterable of {n:,} ints)",
                 "equal after loading" if equal else "NOT equal after loading",
                 "round-trips",
                 equal,
@@ -217,11 +237,17 @@ def collector_policies(n: int, rounds: int) -> list[list[str]]:
         ("collector off throughout", off, "the lower bound"),
         ("plain 2-tuples, collector on (the reference)", partial(PlainCells.from_iterable, items), ""),
     ]
-    best = [float("inf")] * len(policies)
-    for _ in cli.progress(range(rounds), "the collector"):
-        for i, (_, build, _) in enumerate(policies):
-            best[i] = min(best[i], goals.block_seconds(build, 3))
+
+    def thrice(build: Callable[[], Any]) -> Callable[[], Any]:
+        def run() -> None:
+            for _ in range(3):
+                build()
             gc.unfreeze()
+
+        return run
+
+    times = goals.interleaved([thrice(build) for _, build, _ in policies], rounds, "the collector")
+    best = [statistics.median(t) / 3 for t in times]
     plain = best[-1]
     return [
         [name, goals.ms(seconds), f"{seconds / plain:.2f}×", note]

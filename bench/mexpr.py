@@ -2,14 +2,13 @@
 
     python -m bench.mexpr
 
-Instant Insanity in both representations, ``search`` and ``allsol``, timed in one
-run: the forms are timed in turn, round after round, and each keeps its best round,
-so that a busy machine slows all of them alike (the cyclic collector off during
-each block, as timeit has it); the ratio is compiled time over transcription
-time.  The goal is at most 2×, and the table says whether each meets it.  Both run the notes' own
-recursive ``mapcar2``, ``mapchoose``, ``mapapp`` and ``upto`` where the notes use them
-(:mod:`lispy.sexpr.literal`).  The table is Markdown; a progress bar shows on standard error while
-it is a terminal.
+Instant Insanity in both representations, ``search`` and ``allsol``, timed in one run: the forms
+are timed in turn, round after round, in CPU time, so that a busy machine slows all of them
+alike (:mod:`bench.goals`); the ratio is compiled time over transcription time, the median of
+the rounds' ratios. The goal is at most 2×, and the table says whether each meets it. Both run
+the notes' own recursive ``mapcar2``, ``mapchoose``, ``mapapp`` and ``upto`` where the notes use
+them (:mod:`lispy.sexpr.literal`). The table is Markdown; a progress bar shows on standard error
+while it is a terminal.
 
 Before that table, two figures of the REPL's machinery: the time to take in an input continued
 over 1,000 and 3,000 lines, as a ratio (linear time gives 3×, the quadratic re-parsing of every
@@ -50,7 +49,7 @@ def rows() -> list[Goal]:
     for label, kind, name, start, transcribed in cli.progress(cases, "timing", label=lambda c: c[0]):
         run = partial(compiled[kind].call, name, start)
         assert run() == transcribed()
-        seconds, reference = goals.interleaved([run, transcribed], 9, collector=False, description=label)
+        seconds, reference = goals.interleaved([run, transcribed], 9, description=label)
         found.append(goals.ratio(f"`{label}`", seconds, reference, 2))
     return found
 
@@ -64,7 +63,7 @@ def continued_input(lines: int) -> list[str]:
 
 
 def continuation_seconds(lines: int) -> float:
-    """Seconds for the REPL's collector to take in an input of ``lines`` lines (best of three)."""
+    """Seconds for the REPL's collector to take in an input of ``lines`` lines (median of three blocks)."""
     text = continued_input(lines)
 
     def collect() -> None:
@@ -73,7 +72,7 @@ def continuation_seconds(lines: int) -> float:
             collector.add(number, line)
         assert collector.waiting is None
 
-    return min(goals.block_seconds(collect, 1) for _ in range(3))
+    return goals.seconds(collect)
 
 
 def continuation_table(sizes: Sequence[int] = (1000, 3000)) -> str:
@@ -104,7 +103,7 @@ def environment_microseconds() -> dict[str, float]:
         m.restore(flip[0])
 
     timed = {"define": lambda: m.define(statement), "snapshot": m.snapshot, "restore": restore}
-    best = {k: min(goals.block_seconds(f, goals.calls_for(f)) for _ in range(3)) for k, f in timed.items()}
+    best = {k: goals.seconds(f) for k, f in timed.items()}
     return {k: seconds * 1e6 for k, seconds in best.items()}
 
 

@@ -12,7 +12,8 @@ p₀`` (chapter 5, the list representation) and McCarthy's ``valmax`` of tic-tac
 board (chapter 6, on the ``Bitboard`` game).  A browser gives a page no CPU clock, so both sides are
 timed by the wall clock (``time.perf_counter``), each a block of calls of at least 0.2 s; page and
 CPython alternate, round after round, and a ratio is the median of the rounds' ratios, with their
-range.  Without Chromium, Playwright or a Pyodide folder (``LISPY_PYODIDE``) it says so and stops.
+interquartile range.  Without Chromium, Playwright or a Pyodide folder (``LISPY_PYODIDE``) it says so
+and stops.
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def main(argv: Sequence[str] = ()) -> None:
                 timers = [
                     t for name in names for t in (in_page(name), functools.partial(here["seconds"], name))
                 ]
-                times = goals.cpu_rounds(timers, rounds, description="page")
+                times = goals.rounds(timers, rounds, description="page")
                 browser.close()
         finally:
             server.shutdown()
@@ -157,7 +158,7 @@ def main(argv: Sequence[str] = ()) -> None:
          goals.spread([a / b for a, b in zip(t, c, strict=True)])]
         for name, t, c in zip(names, page_times, cpython_times, strict=True)
     ]  # fmt: skip
-    print(markdown(["workload", "in the page (Pyodide)", "CPython", "page / CPython (range)"], rows))
+    print(markdown(["workload", "in the page (Pyodide)", "CPython", "page / CPython"], rows))
     print(f"\n{rounds} rounds; load average after them: {goals.load()}.")
 
 

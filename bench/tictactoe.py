@@ -1,18 +1,23 @@
-"""Tic-tac-toe from the empty board: lispy's searches against PAIP's Common Lisp ``minimax`` compiled
-by SBCL, aima-python's and easyAI's, timed in one run, and the goals for them.
+"""Tic-tac-toe from the empty board: lispy's searches against Common Lisp compiled by SBCL (PAIP's
+``minimax``, and the notes' ``valmax`` written in Lisp), aima-python's and easyAI's, timed in one
+run, and the ratios like for like.
 
     python -m pip install -e '.[bench]' && python -m bench.tictactoe
 
 Positions examined are calls of the search on a position (``terminal_test`` for lispy and
-aima-python, ``legal-moves`` for PAIP, the ``negamax``/``mt`` function for easyAI), the root and
-table hits included.  Every search is timed in CPU time, in interleaved rounds: in each round
-every search in turn, a block of calls lasting at least 0.2 s, the cyclic collector on as Python
-runs it; PAIP's ``minimax`` is timed the same way inside a running SBCL (``bench/paip``, PAIP's
-own files with its MIT licence, and our tic-tac-toe for its four board functions).  A time in the
-table is the median of its rounds.  Then the goals: each of lispy's searches and its reference
-timed back to back in every round, the ratio the median of the rounds' ratios, with their range.
+aima-python, ``legal-moves`` for PAIP, ``ter`` for the Lisp ``valmax``, the ``negamax``/``mt``
+function for easyAI), the root and table hits included.  Every search is timed in CPU time, in
+interleaved rounds (:mod:`bench.goals`): in each round every search in turn, a block of calls
+lasting at least 0.2 s, each runtime's collector as it runs by default; the Lisp searches are
+timed the same way inside a running SBCL at its default policy (:mod:`bench.sbcl`).  A time in
+the table is the median of its rounds.  Then the ratios: each of lispy's searches and its anchor
+timed back to back in every round, the ratio the median of the rounds' ratios, with their
+interquartile range.  Like for like: the anchor does the same work on the same representation.
 lispy's searches run on two formulations of the same game: ``TicTacToe``, whose states are
-``Board`` tuples, and ``Bitboard``, each position one int.  "On aima-python's board" is lispy's
+``Board`` tuples, and ``Bitboard``, each position one int with table-driven successors
+(``bench/bitboard.py``).  PAIP's ``minimax`` runs on two boards: PAIP's style (a vector copied
+every move, the eight lines rescanned) and the same table look-ups as lispy's boards; the notes'
+``valmax`` in Lisp runs over cons lists on the Bitboard's own encoding.  "On aima-python's board" is lispy's
 ``minimax_decision`` on aima-python's own ``TicTacToe`` (its states, ``actions`` and ``result``).
 The peers are optional (``pip install -e '.[bench]'``; ``apt-get install sbcl``): without one, its
 rows and goals are left out and the output says so.  The tables are Markdown; a progress bar shows
@@ -51,7 +56,11 @@ VALMAX = "lispy McCarthy valmax, Board (full minimax)"
 VALMAX_BITS = "lispy McCarthy valmax, Bitboard (full minimax)"
 ON_AIMA = "lispy minimax_decision on aima-python's board (full minimax)"
 TABLE = "lispy αβ + ordering + table (symmetry key)"
-PAIP = "PAIP minimax, SBCL (full minimax)"
+PAIP = "PAIP minimax, SBCL, PAIP's board (full minimax)"
+PAIP_TABLES = "PAIP minimax, SBCL, table-driven board (full minimax)"
+VALMAX_LISP = "the notes' valmax in Lisp, SBCL, Bitboard's encoding (full minimax)"
+ANCHORS = {"paip": PAIP, "paip-tables": PAIP_TABLES, "valmax": VALMAX_LISP}
+"""Each Common Lisp anchor (:data:`bench.sbcl.GAMES`) and its label."""
 AIMA = "aima3 (aima-python) minimax_decision"
 EASYAI = "easyAI Negamax(9) + table"
 FULL = (MINIMAX_DECISION, MINIMAX_BITS, CHOOSE_MOVE, VALMAX, VALMAX_BITS)
@@ -90,18 +99,22 @@ def lispy_entries() -> list[Entry]:
     for label, make, search in cli.progress(LISPY, "lispy", label=lambda c: c[0]):
         counted = Counted(make())
         search(counted)
-        entries.append((label, counted.examined, goals.cpu_timer(partial(lambda m, s: s(m()), make, search))))
+        entries.append((label, counted.examined, goals.timer(partial(lambda m, s: s(m()), make, search))))
     return entries
 
 
-def paip_entries() -> list[Entry]:
-    """PAIP's ``minimax`` in a running SBCL (closed when the program ends), if ``sbcl`` is installed."""
+def lisp_entries() -> list[Entry]:
+    """The Common Lisp anchors, each in a running SBCL (closed when the program ends), if ``sbcl``
+    is installed."""
     if sbcl.version() is None:
         return []
-    paip = sbcl.Paip()
-    positions, value = paip.count()
-    assert value == 0, f"PAIP's minimax gives {value} for the empty board"
-    return [(PAIP, positions, paip.seconds)]
+    entries = []
+    for game, label in ANCHORS.items():
+        anchor = sbcl.Anchor(game)
+        positions, value = anchor.count()
+        assert value == 0, f"{label} gives {value} for the empty board"
+        entries.append((label, positions, anchor.seconds))
+    return entries
 
 
 def on_aima_board(aima_tictactoe: type) -> Any:
@@ -141,11 +154,11 @@ def aima_entries() -> list[Entry]:
         game = Counting()
         search(game.initial, game)
         plain = AimaTicTacToe()
-        entries.append((label, Counting.examined, goals.cpu_timer(partial(search, plain.initial, plain))))
+        entries.append((label, Counting.examined, goals.timer(partial(search, plain.initial, plain))))
     Counting.examined = 0
     minimax_decision(on_aima_board(Counting))
     board = on_aima_board(AimaTicTacToe)
-    entries.append((ON_AIMA, Counting.examined, goals.cpu_timer(partial(minimax_decision, board))))
+    entries.append((ON_AIMA, Counting.examined, goals.timer(partial(minimax_decision, board))))
     return entries
 
 
@@ -190,7 +203,7 @@ def easyai_entries() -> list[Entry]:
             run(make_ai)
         finally:
             setattr(module, name, original)
-        entries.append((label, calls[0], goals.cpu_timer(partial(run, make_ai))))
+        entries.append((label, calls[0], goals.timer(partial(run, make_ai))))
     return entries
 
 
@@ -205,35 +218,43 @@ def versions() -> str:
     return "; ".join(found)
 
 
-GOALS: list[tuple[str, str, str, float, str]] = [
-    ("full minimax, lispy's fastest ({fastest})", "", PAIP, 2, "PAIP"),
-    ("McCarthy's valmax, Bitboard", VALMAX_BITS, PAIP, 3, "PAIP"),
-    ("lispy on aima-python's board", ON_AIMA, AIMA, 1, "aima-python"),
-    ("αβ + ordering + table (symmetry key)", TABLE, EASYAI, 0.1, "easyAI"),
-]
-"""The goals: the workload, lispy's search (blank: the fastest full minimax), the reference, the
-largest ratio that meets the goal, and the reference's name."""
+GOALS: list[tuple[str, str, str, float | None, str, bool]] = [
+    ("full minimax, lispy's fastest ({fastest}), against PAIP on PAIP's board", "", PAIP, 2, "PAIP", False),
+    ("McCarthy's valmax, Bitboard, against PAIP on PAIP's board", VALMAX_BITS, PAIP, 3, "PAIP", False),
+    ("McCarthy's valmax, Bitboard, against PAIP on the same tables", VALMAX_BITS, PAIP_TABLES, None,
+     "PAIP, tables", False),
+    ("McCarthy's valmax, Bitboard, against the notes' valmax in Lisp, same encoding", VALMAX_BITS,
+     VALMAX_LISP, None, "valmax in Lisp", False),
+    ("McCarthy's valmax, general Board, against PAIP on PAIP's board", VALMAX, PAIP, None, "PAIP", False),
+    ("lispy on aima-python's board", ON_AIMA, AIMA, 1, "aima-python", False),
+    ("αβ + ordering + table (symmetry key), per search", TABLE, EASYAI, 0.1, "easyAI", False),
+    ("αβ + ordering + table (symmetry key), per position", TABLE, EASYAI, None, "easyAI", True),
+]  # fmt: skip
+"""The ratios: the workload, lispy's search (blank: the fastest full minimax), the anchor, the
+largest ratio that meets the goal (None: shown without a goal), the anchor's name, and whether
+the ratio is per position examined (the two searches examine different numbers)."""
 
 
-def goal_rows(timers: dict[str, Callable[[], float]], fastest: str, rounds: int) -> list[Goal]:
-    """The goals whose reference is installed, each pair timed back to back in every round."""
+def goal_rows(
+    timers: dict[str, Callable[[], float]], positions: dict[str, int], fastest: str, rounds: int
+) -> list[Goal]:
+    """The ratios whose anchor is installed, each pair timed back to back in every round."""
     name = fastest.removeprefix("lispy ").removesuffix(" (full minimax)")
-    pairs = [
-        (w.format(fastest=name), mine or fastest, ref, at_most, peer) for w, mine, ref, at_most, peer in GOALS
-    ]
+    pairs = [(w.format(fastest=name), mine or fastest, *rest) for w, mine, *rest in GOALS]
     pairs = [pair for pair in pairs if pair[2] in timers]
-    flat = [timers[label] for _, mine, ref, _, _ in pairs for label in (ref, mine)]
-    times = goals.cpu_rounds(flat, rounds, description="goals")
+    flat = [timers[label] for _, mine, ref, *_ in pairs for label in (ref, mine)]
+    times = goals.rounds(flat, rounds, description="ratios")
     return [
-        goals.ratio_rounds(workload, times[2 * i + 1], times[2 * i], at_most, peer)
-        for i, (workload, _, _, at_most, peer) in enumerate(pairs)
-    ]
+        goals.ratio(workload, times[2 * i + 1], times[2 * i], at_most, peer,
+                    positions[mine] / positions[ref] if each else 1)
+        for i, (workload, mine, ref, at_most, peer, each) in enumerate(pairs)
+    ]  # fmt: skip
 
 
 def main(argv: Sequence[str] = ()) -> None:
     parser = cli.parser("python -m bench.tictactoe", __doc__)
     parser.add_argument(
-        "--rounds", type=int, default=7, help="interleaved rounds of the goals (default 7, at least 5)"
+        "--rounds", type=int, default=7, help="interleaved rounds of the ratios (default 7, at least 5)"
     )
     parser.add_argument(
         "--table-rounds", type=int, default=3, help="interleaved rounds of the table (default 3)"
@@ -242,8 +263,8 @@ def main(argv: Sequence[str] = ()) -> None:
     rounds = max(5, args.rounds)
     print(goals.machine())
     print(versions())
-    entries = paip_entries() + lispy_entries() + easyai_entries() + aima_entries()
-    timed = goals.cpu_rounds([timer for _, _, timer in entries], max(1, args.table_rounds))
+    entries = lisp_entries() + lispy_entries() + easyai_entries() + aima_entries()
+    timed = goals.rounds([timer for _, _, timer in entries], max(1, args.table_rounds))
     times = {label: statistics.median(t) for (label, _, _), t in zip(entries, timed, strict=True)}
     reference = times.get(PAIP)
     table = [
@@ -251,20 +272,23 @@ def main(argv: Sequence[str] = ()) -> None:
             label,
             f"{positions:,}",
             f"{times[label]:.4f}",
+            f"{times[label] / positions * 1e6:.2f}",
             f"{times[label] / reference:.2f}" if reference else "-",
         ]
         for label, positions, _ in entries
     ]
     print(f"load average after the table's rounds: {goals.load()}\n")
-    print(markdown(["search", "positions examined", "CPU seconds", "time / PAIP minimax"], table))
+    header = ["search", "positions examined", "CPU seconds", "µs a position", "time / PAIP minimax"]
+    print(markdown(header, table))
     print("\naima3 does not test the root for the end of the game, so it counts one position fewer.")
     fastest = min(FULL, key=times.__getitem__)
-    rows = goal_rows({label: timer for label, _, timer in entries}, fastest, rounds)
+    positions = {label: n for label, n, _ in entries}
+    rows = goal_rows({label: timer for label, _, timer in entries}, positions, fastest, rounds)
     if len(rows) < len(GOALS):
-        print(f"\nA peer is missing ({versions()}): its goals are skipped.")
-    print(f"\nThe goals, each lispy's search and its reference timed back to back, {rounds} rounds:\n")
-    print(goals.table(rows, reference="reference"))
-    print(f"\n{goals.summary(rows)} Load average after the goals' rounds: {goals.load()}.")
+        print(f"\nA peer is missing ({versions()}): its ratios are skipped.")
+    print(f"\nThe ratios, each lispy's search and its anchor timed back to back, {rounds} rounds:\n")
+    print(goals.table(rows, reference="anchor"))
+    print(f"\n{goals.summary(rows)} Load average after the rounds: {goals.load()}.")
 
 
 if __name__ == "__main__":

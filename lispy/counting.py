@@ -12,8 +12,10 @@ or ``terminal_test`` (AIMA) to it; wrapping that function counts them, the trans
     (2, [3, 4])
 
 Every check against an independent computation is tallied by :func:`count_agreement`, and every time
-measured is :func:`timed_in_rounds`: CPU time, the computations compared timed in turn, round
-after round; a verdict on a ratio of times says their spread.
+measured, by the claims and by the benchmarks, is :func:`timed_in_rounds` (or its two halves,
+:func:`cpu_timer` and :func:`in_rounds`, where one side is timed elsewhere, as SBCL times its own):
+CPU time, the computations compared timed in turn, round after round; a verdict on a ratio of
+times says their spread.
 """
 
 from __future__ import annotations
@@ -100,28 +102,58 @@ def count_agreement(cases: Iterable[tuple[Any, bool]]) -> Agreement:
     return Agreement(tried, agreed, first)
 
 
+Timer = Callable[[], float]
+"""A timer: each call measures once and returns seconds per call of what it times."""
+
+
+def cpu_timer(f: Callable[[], Any], budget: float = 0.004) -> Timer:
+    """A timer for ``f``: ``f`` is called once now, untimed, to size the timing (as many calls as fill
+    about ``budget`` seconds); each call of the timer then makes that many calls and returns their CPU
+    seconds (:func:`time.process_time`, which other processes' work does not move) per call.  The
+    cyclic collector is left as the program has it.
+
+    >>> timer = cpu_timer(lambda: sum(range(1000)), budget=0.001)
+    >>> timer() > 0
+    True
+    """
+    start = time.process_time()
+    f()
+    number = max(1, round(budget / max(time.process_time() - start, 1e-6)))
+
+    def timer() -> float:
+        start = time.process_time()
+        for _ in range(number):
+            f()
+        return (time.process_time() - start) / number
+
+    return timer
+
+
+def in_rounds(timers: Mapping[str, Timer], rounds: int = 9) -> dict[str, tuple[float, ...]]:
+    """What each timer measures in each of ``rounds`` rounds: in a round every timer is called once, in
+    turn, so that all see the machine as it was then.
+
+    >>> in_rounds({"one": lambda: 1.0}, rounds=2)
+    {'one': (1.0, 1.0)}
+    """
+    found: dict[str, list[float]] = {name: [] for name in timers}
+    for _ in range(rounds):
+        for name, timer in timers.items():
+            found[name].append(timer())
+    return {name: tuple(values) for name, values in found.items()}
+
+
 def timed_in_rounds(
     computations: Mapping[str, Callable[[], Any]], rounds: int = 9, budget: float = 0.004
 ) -> dict[str, tuple[float, ...]]:
     """CPU seconds per call of each computation, in each of ``rounds`` rounds: in a round every
-    computation is timed once, in turn, so that all see the machine as it was then.  Each is called
-    once first, untimed, to size its timing: as many calls as fill about ``budget`` seconds.  The
-    clock is :func:`time.process_time`, which other processes' work does not move.
+    computation is timed once, in turn (:func:`in_rounds`), so that all see the machine as it was then.
+    Each is called once first, untimed, to size its timing: as many calls as fill about ``budget``
+    seconds (:func:`cpu_timer`).  The clock is :func:`time.process_time`, which other processes' work
+    does not move.
 
     >>> t = timed_in_rounds({"sum": lambda: sum(range(1000))}, rounds=3, budget=0.001)
     >>> len(t["sum"]), min(t["sum"]) > 0
     (3, True)
     """
-    numbers = {}
-    for name, f in computations.items():
-        start = time.process_time()
-        f()
-        numbers[name] = max(1, round(budget / max(time.process_time() - start, 1e-6)))
-    found: dict[str, list[float]] = {name: [] for name in computations}
-    for _ in range(rounds):
-        for name, f in computations.items():
-            start = time.process_time()
-            for _ in range(numbers[name]):
-                f()
-            found[name].append((time.process_time() - start) / numbers[name])
-    return {name: tuple(values) for name, values in found.items()}
+    return in_rounds({name: cpu_timer(f, budget) for name, f in computations.items()}, rounds)

@@ -4,10 +4,8 @@
 ;;;; this file), loaded unchanged.  PAIP's minimax calls four board-level functions, written
 ;;;; for Othello; these are the four for tic-tac-toe, in PAIP's style: the board is a vector
 ;;;; of 9 pieces (black, who moves first, is X), copied by PAIP's copy-board at every move.
-;;;; Then (serve) reads commands from standard input:
-;;;;   count  prints the positions minimax examines (calls of legal-moves), the value, the move
-;;;;   time   prints the CPU seconds of one minimax from the empty board (a mean over a block
-;;;;          of calls lasting at least 0.2 s)
+;;;; bench/lisp/serve.lisp answers the harness's questions (solve, and counted-fn: the function
+;;;; whose calls are the positions examined).
 
 (defconstant +lines+ '((0 1 2) (3 4 5) (6 7 8) (0 3 6) (1 4 7) (2 5 8) (0 4 8) (2 4 6)))
 
@@ -44,25 +42,4 @@
   "PAIP's minimax from the empty board, deep enough never to call the evaluation."
   (minimax black (make-array 9 :element-type 'piece :initial-element empty) 10 #'final-value))
 
-(defun count-positions ()
-  (let ((plain (fdefinition 'legal-moves)) (n 0))
-    (setf (fdefinition 'legal-moves) (lambda (player board) (incf n) (funcall plain player board)))
-    (multiple-value-bind (value move) (solve)
-      (setf (fdefinition 'legal-moves) plain)
-      (list n value move))))
-
-(defun cpu-seconds ()
-  (let ((start (get-internal-run-time)) (calls 0))
-    (loop do (solve) (incf calls)
-          until (>= (- (get-internal-run-time) start) (* 0.2 internal-time-units-per-second)))
-    (/ (- (get-internal-run-time) start) (float internal-time-units-per-second 1d0) calls)))
-
-(defun serve ()
-  "Answer count and time, a line each, until standard input ends."
-  (solve)
-  (loop for line = (read-line *standard-input* nil)
-        while line
-        do (cond ((string= line "count") (format t "~{~a~^ ~}~%" (count-positions)))
-                 ((string= line "time") (format t "~,6f~%" (cpu-seconds)))
-                 (t (format t "unknown command ~s~%" line)))
-           (finish-output)))
+(defun counted-fn () 'legal-moves)
