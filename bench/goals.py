@@ -6,10 +6,10 @@ machine under the same load, so :func:`interleaved` times the forms in turn, rou
 and keeps each form's best round: a busy machine slows all of them alike.  The shared machines
 the project runs on still move a ratio by about ±15% from run to run.
 
-Unlike ``timeit``, :func:`interleaved` leaves the cyclic garbage collector on by default, as
-Python runs it: the goals are stated that way, and what lispy does with the collector while it
-builds is part of what is measured.  A timed block calls its form several times in a row, so
-that the collections one call leaves behind are paid inside the block.
+Unlike ``timeit``, :func:`interleaved` leaves the cyclic garbage collector on by default, as Python
+runs it, for lispy and for its references alike: the goals are stated that way. A timed block calls
+its form several times in a row, so that the collections one call leaves behind are paid inside the
+block.
 """
 
 from __future__ import annotations

@@ -5,30 +5,26 @@
 - ``read`` of 10^6 integers against building the same list from the ints: goal ≤ 2×;
 - the memory of 10^6 cons cells, a list of one repeated symbol so that the elements cost
   nothing, hashed or not: goal ≤ 64 bytes a cell (64 MB), beside plain 2-tuples (56 bytes);
-- ``pickle`` round trips of 10^6 elements and of 10^5 nesting: goal, equal after loading;
-- what the cyclic collector costs while 10^6 cells are built, paused (lispy's decision), not
-  paused, paused then frozen, and off, recorded beside the decision.
+- ``pickle`` round trip of 10^6 elements: goal, equal after loading (a tree nested deep in its cars
+  meets Python's own RecursionError, as any nested Python data does: docs/reliability.md).
 
-The times are the best of interleaved rounds with the collector on (:mod:`bench.goals`).
+The times are the best of interleaved rounds with the collector on, as Python runs it, on both
+sides (:mod:`bench.goals`).
 """
 
 from __future__ import annotations
 
 import gc
 import pickle
-import sys
 import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from typing import Any
-from unittest import mock
 
-from bench import goals, markdown
+from bench import goals
 from bench.goals import Goal
 from bench.plain_cells import PlainCells
-from lispy import append, cli, from_iterable, mapcar, read, reverse, sublis, to_string
-from lispy.sexpr import data
-from lispy.sexpr.data import NIL, PAUSE_AT, Cons
+from lispy import append, from_iterable, mapcar, read, reverse, sublis, to_string
 
 
 def list_goals(n: int, rounds: int) -> list[Goal]:
@@ -149,99 +145,31 @@ def memory_goals(n: int) -> list[Goal]:
 
 
 def pickle_goals(n: int, rounds: int) -> list[Goal]:
-    """``pickle`` round trips of an ``n``-element list and of a tree nested ``n // 10`` deep in its
-    cars (goal: equal after loading), timed against building ``n`` cells."""
-    deep: Any = NIL
-    for _ in range(n // 10):
-        deep = Cons(deep, NIL)
-    rows = []
-    for name, x in [
-        (f"{n:,}-element list", from_iterable(range(n))),
-        (f"tree nested {n // 10:,} deep", deep),
-    ]:
+    """A ``pickle`` round trip of an ``n``-element list (goal: equal after loading), timed against
+    building ``n`` cells."""
+    x = from_iterable(range(n))
 
-        def round_trip(x: Any = x) -> Any:
-            return pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))
+    def round_trip() -> Any:
+        return pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))
 
-        equal = round_trip() == x
-        seconds, reference = goals.interleaved(
-            [round_trip, partial(from_iterable, range(n))], rounds, description=f"pickle, {name}"
-        )
-        rows.append(
-            Goal(
-                f"pickle round trip, {name}",
-                goals.ms(seconds),
-                f"{goals.ms(reference)} (from_iterable of {n:,} ints)",
-                "equal after loading" if equal else "NOT equal after loading",
-                "round-trips",
-                equal,
-            )
-        )
-    return rows
-
-
-def collector_policies(n: int, rounds: int) -> list[list[str]]:
-    """What the cyclic collector costs while ``n`` cells are built, under each policy: milliseconds
-    a build, and the ratio to plain 2-tuples built with the collector on.
-
-    Each block builds three lists in a row with the collector enabled between builds, so that
-    what a policy defers (a pause leaves the new cells to the next young collection) is paid
-    inside the block.
-    """
-    items = list(range(n))
-
-    def not_paused() -> Any:
-        with mock.patch.object(data, "PAUSE_AT", sys.maxsize):
-            return from_iterable(items)
-
-    def frozen() -> Any:
-        x = from_iterable(items)
-        gc.freeze()  # process-wide: every object of the program, shown for the record
-        return x
-
-    def off() -> Any:
-        gc.disable()
-        try:
-            return from_iterable(items)
-        finally:
-            gc.enable()
-
-    policies: list[tuple[str, Callable[[], Any], str]] = [
-        (
-            f"paused inside from_iterable (from {PAUSE_AT:,} cells on)",
-            partial(from_iterable, items),
-            "lispy's",
-        ),
-        ("not paused: the collector as Python runs it", not_paused, ""),
-        ("paused, then gc.freeze()", frozen, "process-wide: not for a library"),
-        ("collector off throughout", off, "the lower bound"),
-        ("plain 2-tuples, collector on (the reference)", partial(PlainCells.from_iterable, items), ""),
-    ]
-    best = [float("inf")] * len(policies)
-    for _ in cli.progress(range(rounds), "the collector"):
-        for i, (_, build, _) in enumerate(policies):
-            best[i] = min(best[i], goals.block_seconds(build, 3))
-            gc.unfreeze()
-    plain = best[-1]
+    equal = round_trip() == x
+    seconds, reference = goals.interleaved(
+        [round_trip, partial(from_iterable, range(n))], rounds, description=f"pickle, {n:,}-element list"
+    )
     return [
-        [name, goals.ms(seconds), f"{seconds / plain:.2f}×", note]
-        for (name, _, note), seconds in zip(policies, best, strict=True)
+        Goal(
+            f"pickle round trip, {n:,}-element list",
+            goals.ms(seconds),
+            f"{goals.ms(reference)} (from_iterable of {n:,} ints)",
+            "equal after loading" if equal else "NOT equal after loading",
+            "round-trips",
+            equal,
+        )
     ]
 
 
 def issue_10(n: int, rounds: int) -> None:
-    """Issue 10's goals for the Lisp data, measured in this run, and the collector's policies."""
+    """Issue 10's goals for the Lisp data, measured in this run."""
     rows = list_goals(n, rounds) + reader_goals(n, rounds) + memory_goals(n) + pickle_goals(n, 2)
     print(goals.table(rows, reference="reference (pure-Python limit unless named)"))
     print(f"\n{goals.summary(rows)}\n")
-    policies = collector_policies(n, rounds)
-    print(
-        markdown(
-            [f"while from_iterable builds {n:,} cells", "ms a build", "÷ plain 2-tuples", "note"], policies
-        )
-    )
-    print(
-        "\nlispy's decision: the bulk builders (from_iterable from PAUSE_AT cells on, read, from_python, "
-        "to_python, unpickling) pause the collector and restore it however they end; gc.freeze() "
-        "would move every object of the program out of the collector's reach."
-    )

@@ -18,9 +18,8 @@ from lispy.chapter6.sexp_games import tree
 from lispy.edition.claims import VERDICTS, Claim, Spread, chapter_claims, claims, tally, timed_in_rounds
 from lispy.edition.sources.archive import load
 from lispy.edition.sources.locate import normalise
-from lispy.sexpr.data import NIL, from_iterable, lisp, to_pylist
+from lispy.sexpr.data import NIL, from_iterable, lisp, read, to_pylist
 from lispy.sexpr.lists import a, d, length
-from lispy.sexpr.reader import read
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
 

@@ -35,7 +35,6 @@ from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
 from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
-from lispy.sexpr.atoms import IntegerTooLong, parse_integer
 from lispy.sexpr.data import NIL
 
 
@@ -175,8 +174,8 @@ class _ToTree(Transformer[Token, Node]):
     def number(self, token: Token) -> Node:
         text = str(token)
         try:
-            value = float(text) if "." in text else parse_integer(text)
-        except IntegerTooLong as e:  # longer than lispy's limit on digits
+            value = float(text) if "." in text else int(text)
+        except ValueError as e:  # an integer longer than Python's limit on digits
             raise _Invalid(str(e), token) from None
         return Const(value, **_at(token))
 

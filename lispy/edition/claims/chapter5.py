@@ -24,9 +24,8 @@ from lispy.edition.claims.record import (
     symbols,
     timed_in_rounds,
 )
-from lispy.sexpr.data import lisp
+from lispy.sexpr.data import lisp, to_string
 from lispy.sexpr.lists import length, reverse
-from lispy.sexpr.printer import to_string
 
 __all__ = ["COMB_SIZES", "STEPS", "measure"]
 

@@ -21,9 +21,7 @@ from lispy.chapter6.sexp_games import minimax, ter
 from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
 from lispy.edition.page.render import render
-from lispy.sexpr.atoms import atom_to_string
-from lispy.sexpr.data import to_pylist
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import atom_to_string, read, to_pylist
 
 __all__ = [
     "FIGURE",
