@@ -20,8 +20,8 @@ A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
 parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`orientations` runs the chain
 ``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``upto`` and ``mapcar2``, the notes' own
-list functions, are defined here as the notes define them (their loops for lists of any length are
-:mod:`lispy.sexpr.lists`').  The search::
+list functions, are defined here as the notes define them, and ``*`` is chapter 5's (their loops
+for lists of any length are :mod:`lispy.sexpr.lists`').  The search::
 
     p₀ = (NIL NIL NIL NIL),
     lose p ← orlis[p,λu.a u ε d u],
@@ -35,24 +35,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lispy.chapter5.tree_search import TreeSearch, tree_search
+from lispy.chapter5.tree_search import TreeSearch, append, tree_search
 from lispy.sexpr.data import NIL, Cons, lisp, read
-from lispy.sexpr.lists import (
-    a,
-    append,
-    cons,
-    d,
-    eq,
-    length,
-    mapcar,
-    maplist,
-    member,
-    n,
-    nth,
-    orlis,
-    prup,
-    sublis,
-)
+from lispy.sexpr.lists import a, cons, d, eq, length, mapcar, maplist, member, n, nth, orlis, prup, sublis
 
 __all__ = [
     "allsol", "allsol_efficient", "cycles", "lose", "mapcar2", "orientations", "p0", "puzz", "puzz1", "puzz2",

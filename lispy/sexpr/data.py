@@ -1,15 +1,10 @@
-"""Lisp data and its notation: ``NIL``, atoms, the cons cell, the printer and the reader.
+"""Lisp data and its notation, as in the notes (McCarthy 1973; the LISP 1.5 manual, ch. 1).
 
-The data model of the notes (McCarthy 1973, ch. 5 and 6; the LISP 1.5 manual, ch. 1): a **cons
-cell** ``(x . y)`` holds its *car* ``x`` and its *cdr* ``y``; :class:`Cons` is immutable, and ``==``
-compares structure (McCarthy's ``=``) with a ``hash`` that agrees.  ``NIL`` is the one empty list,
-false and an atom; **atoms** are ``NIL``, symbols (``str``: ``"G"``, ``"LOSE"``) and numbers (``int``,
-``float``; ``float("inf")`` is ``∞``).  A proper list ``(1 2 3)`` is the chain ``(1 . (2 . (3 . NIL)))``.
-
-:func:`to_string` writes Lisp notation and :func:`read` reads it back: ``read(to_string(x)) == x``
-for every datum (NaN aside).  Comparing, hashing, printing and reading are loops, never a Python
-recursion, so that lists of 10^6 elements and trees 10^5 deep work.  What a cell promises:
-``docs/data.md``, ``docs/reliability.md``.
+A **cons cell** ``(x . y)`` (:class:`Cons`, immutable) holds its *car* ``x`` and its *cdr* ``y``;
+``NIL`` is the one empty list, false and an atom; **atoms** are ``NIL``, symbols (``str``) and
+numbers (``int``, ``float``; ``float("inf")`` is ``∞``).  :func:`to_string` writes Lisp notation and
+:func:`read` reads it: ``read(to_string(x)) == x`` (NaN aside).  Comparing, hashing, printing and
+reading are loops, so that lists of 10^6 elements and trees 10^5 deep work (``docs/data.md``).
 """
 
 from __future__ import annotations

@@ -94,9 +94,7 @@ def eq(x: Any, y: Any) -> bool:
     >>> eq("G", "G"), eq(u, u), eq(u, lisp(1, 2)), eq(d(u), d(u))
     (True, True, False, True)
     """
-    if type(x) is Cons or type(y) is Cons:
-        return x is y
-    return x is y or x == y
+    return x is y or (type(x) is not Cons and type(y) is not Cons and x == y)
 
 
 def equal(x: Any, y: Any) -> bool:
