@@ -12,8 +12,7 @@ states them, each of lispy's figures in interleaved rounds with its reference's,
 collector policy on both sides: every list function on 10^6 elements against the pure-Python
 limit (the same loop on plain 2-tuples, bench.plain_cells, its build paused as lispy's is), read
 of 10^6 elements against building the list from the ints, the memory of 10^6 cells hashed or
-not, pickle round trips of 10^6 elements and 10^5 nesting, and the collector under each policy
-while 10^6 cells are built, beside lispy's decision. The tables are Markdown, as
+not, a pickle round trip of 10^6 elements. The tables are Markdown, as
 docs/benchmarks.md shows them (python -m bench); while standard error is a terminal, a progress
 bar shows there. A shared machine moves the times by about ±20% from run to run, the ratios much
 less.

@@ -28,11 +28,11 @@ from typing import Any
 
 from bench import goals, markdown
 from lispy import cli, from_iterable, read, run_deep, to_string, tree_search
+from lispy.chapter5 import tree_search as chapter5
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
 from lispy.runtime.recursion import DEEP_LIMIT, RecursionTooDeep
-from lispy.sexpr import literal
 from lispy.sexpr.data import NIL, Cons
 
 
@@ -62,9 +62,9 @@ def valmax_depth(n: int) -> Any:
     return game.valmax(0)
 
 
-def mapcar_depth(n: int) -> Any:
-    """The notes' recursive ``mapcar`` (``lispy.sexpr.literal``) on a list of ``n`` elements."""
-    return run_deep(literal.mapcar, from_iterable(range(n)), lambda x: x)
+def append_depth(n: int) -> Any:
+    """The notes' recursive ``*`` (``lispy.chapter5.tree_search.append``) on a list of ``n`` elements."""
+    return run_deep(chapter5.append, from_iterable(range(n)), NIL)
 
 
 COUNTER = Environment()
@@ -77,7 +77,7 @@ def rows() -> list[list[str]]:
     cases: list[tuple[str, str, Callable[[int], Any]]] = [
         ("`search`, a chain of positions (chapter 5)", "positions", search_depth),
         ("`valmax`, a chain of moves (chapter 6)", "moves", valmax_depth),
-        ("recursive `mapcar` (`lispy.sexpr.literal`)", "elements", mapcar_depth),
+        ("the notes' recursive `*` (`lispy.chapter5.tree_search.append`)", "elements", append_depth),
         ("an M-expression, `count[n]`", "calls", lambda n: COUNTER.call("count", n)),
         ("an M-expression of five parameters, `g[n,…]`", "calls", lambda n: FIVE.call("g", n, 1, 2, 3, 4)),
         ("reading an M-expression, `1 + 1 + … + 1`", "terms", lambda n: parse_expression("1 + " * n + "1")),

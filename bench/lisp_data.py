@@ -1,15 +1,13 @@
 """Issue 10's goals for the Lisp data, measured in one run: ``python -m bench.chapter5`` prints them.
 
 - every list function on 10^6 elements against its pure-Python limit, the same loop on plain
-  2-tuples (:mod:`bench.plain_cells`), under the same collector policy on both sides: goal ≤ 1.25×
-  (lispy's builders pause the cyclic collector while they build, so the limit's build is paused
-  the same way; beside it, without a goal, the limit with the collector on, as Python runs it);
+  2-tuples (:mod:`bench.plain_cells`), under the same collector policy on both sides (the cyclic
+  collector as Python runs it): goal ≤ 1.25×;
 - ``read`` of 10^6 integers against building the same list from the ints: goal ≤ 2×;
 - the memory of 10^6 cons cells, a list of one repeated symbol so that the elements cost
   nothing, hashed or not: goal ≤ 64 bytes a cell (64 MB), beside plain 2-tuples (56 bytes);
-- ``pickle`` round trips of 10^6 elements and of 10^5 nesting: goal, equal after loading;
-- what the cyclic collector costs while 10^6 cells are built, paused (lispy's decision), not
-  paused, paused then frozen, and off, recorded beside the decision.
+- ``pickle`` round trip of 10^6 elements: goal, equal after loading (a tree nested deep in its cars
+  meets Python's own RecursionError, as any nested Python data does: docs/reliability.md).
 
 The times are CPU seconds in interleaved rounds, the ratio the median of the rounds' ratios
 (:mod:`bench.goals`).
@@ -20,35 +18,20 @@ from __future__ import annotations
 import gc
 import pickle
 import statistics
-import sys
 import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from typing import Any
-from unittest import mock
 
-from bench import goals, markdown
+from bench import goals
 from bench.goals import Goal
 from bench.plain_cells import PlainCells
 from lispy import append, from_iterable, mapcar, read, reverse, sublis, to_string
-from lispy.sexpr import data
-from lispy.sexpr.data import NIL, PAUSE_AT, Cons, collector_paused
-
-
-def paused(f: Callable[[], Any]) -> Callable[[], Any]:
-    """``f`` run with the cyclic collector paused, as lispy's bulk builders pause it."""
-
-    def run() -> Any:
-        with collector_paused():
-            return f()
-
-    return run
 
 
 def list_goals(n: int, rounds: int) -> list[Goal]:
     """Each list function on an ``n``-element list against its pure-Python limit under the same
-    collector policy (goal ≤ 1.25×), and, for the functions that build (and pause the collector
-    while they do), against the limit with the collector on, without a goal."""
+    collector policy, the collector as Python runs it (goal ≤ 1.25×)."""
     items = list(range(n))
     u, u2 = from_iterable(items), from_iterable(items)
     t, t2 = PlainCells.from_iterable(items), PlainCells.from_iterable(items)
@@ -56,32 +39,26 @@ def list_goals(n: int, rounds: int) -> list[Goal]:
     table = {0: "ZERO", 1: "ONE"}
     assert str(sublis(subst, u)) == PlainCells.to_string(PlainCells.sublis(table, t))
     builds = partial(PlainCells.from_iterable, items)
-    cases: list[tuple[str, Callable[[], Any], Callable[[], Any], float | None, bool]] = [
-        ("from_iterable", partial(from_iterable, items), builds, 1.25, True),
-        ("mapcar", partial(mapcar, u, abs), partial(PlainCells.mapcar, t, abs), 1.25, True),
-        ("append (*)", partial(append, u, u), partial(PlainCells.append, t, t), 1.25, True),
-        ("reverse", partial(reverse, u), partial(PlainCells.reverse, t), 1.25, True),
-        ("sublis", partial(sublis, subst, u), partial(PlainCells.sublis, table, t), 1.25, True),
-        ("== of two existing lists", partial(u.__eq__, u2), partial(PlainCells.equal, t, t2), 1.25, False),
-        ("hash", partial(hash, u), partial(PlainCells.hash, t), 1.25, False),
-        ("str", partial(str, u), partial(PlainCells.to_string, t), 1.25, False),
+    cases: list[tuple[str, Callable[[], Any], Callable[[], Any], float | None]] = [
+        ("from_iterable", partial(from_iterable, items), builds, 1.25),
+        ("mapcar", partial(mapcar, u, abs), partial(PlainCells.mapcar, t, abs), 1.25),
+        ("append (*)", partial(append, u, u), partial(PlainCells.append, t, t), 1.25),
+        ("reverse", partial(reverse, u), partial(PlainCells.reverse, t), 1.25),
+        ("sublis", partial(sublis, subst, u), partial(PlainCells.sublis, table, t), 1.25),
+        ("== of two existing lists", partial(u.__eq__, u2), partial(PlainCells.equal, t, t2), 1.25),
+        ("hash", partial(hash, u), partial(PlainCells.hash, t), 1.25),
+        ("str", partial(str, u), partial(PlainCells.to_string, t), 1.25),
         (
             "== against a copy built each time (as timeit's table has it)",
             lambda: u == from_iterable(items),
-            lambda: PlainCells.equal(t, paused(builds)()),
+            lambda: PlainCells.equal(t, builds()),
             None,
-            False,
         ),
     ]
     rows = []
-    for name, ours, limit, at_most, build in cases:
-        forms = [ours, paused(limit), limit] if build else [ours, limit]
-        times = goals.interleaved(forms, rounds, description=name)
-        same = "the limit paused as lispy pauses" if build else ""
-        rows.append(goals.ratio(f"{name}, {n:,} elements", times[0], times[1], at_most, same))
-        if build:
-            rows.append(goals.ratio(f"{name}, against the limit with the collector on", times[0],
-                                    times[2], None, "collector on"))  # fmt: skip
+    for name, ours, limit, at_most in cases:
+        times = goals.interleaved([ours, limit], rounds, description=name)
+        rows.append(goals.ratio(f"{name}, {n:,} elements", times[0], times[1], at_most, ""))
     return rows
 
 
@@ -169,16 +146,10 @@ def memory_goals(n: int) -> list[Goal]:
 
 
 def pickle_goals(n: int, rounds: int) -> list[Goal]:
-    """``pickle`` round trips of an ``n``-element list and of a tree nested ``n // 10`` deep in its
-    cars (goal: equal after loading), timed against building ``n`` cells."""
-    deep: Any = NIL
-    for _ in range(n // 10):
-        deep = Cons(deep, NIL)
+    """A ``pickle`` round trip of an ``n``-element list (goal: equal after loading), timed against
+    building ``n`` cells."""
     rows = []
-    for name, x in [
-        (f"{n:,}-element list", from_iterable(range(n))),
-        (f"tree nested {n // 10:,} deep", deep),
-    ]:
+    for name, x in [(f"{n:,}-element list", from_iterable(range(n)))]:
 
         def round_trip(x: Any = x) -> Any:
             return pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))
@@ -200,74 +171,8 @@ def pickle_goals(n: int, rounds: int) -> list[Goal]:
     return rows
 
 
-def collector_policies(n: int, rounds: int) -> list[list[str]]:
-    """What the cyclic collector costs while ``n`` cells are built, under each policy: milliseconds
-    a build, and the ratio to plain 2-tuples built with the collector on.
-
-    Each block builds three lists in a row with the collector enabled between builds, so that
-    what a policy defers (a pause leaves the new cells to the next young collection) is paid
-    inside the block.
-    """
-    items = list(range(n))
-
-    def not_paused() -> Any:
-        with mock.patch.object(data, "PAUSE_AT", sys.maxsize):
-            return from_iterable(items)
-
-    def frozen() -> Any:
-        x = from_iterable(items)
-        gc.freeze()  # process-wide: every object of the program, shown for the record
-        return x
-
-    def off() -> Any:
-        gc.disable()
-        try:
-            return from_iterable(items)
-        finally:
-            gc.enable()
-
-    policies: list[tuple[str, Callable[[], Any], str]] = [
-        (
-            f"paused inside from_iterable (from {PAUSE_AT:,} cells on)",
-            partial(from_iterable, items),
-            "lispy's",
-        ),
-        ("not paused: the collector as Python runs it", not_paused, ""),
-        ("paused, then gc.freeze()", frozen, "process-wide: not for a library"),
-        ("collector off throughout", off, "the lower bound"),
-        ("plain 2-tuples, collector on (the reference)", partial(PlainCells.from_iterable, items), ""),
-    ]
-
-    def thrice(build: Callable[[], Any]) -> Callable[[], Any]:
-        def run() -> None:
-            for _ in range(3):
-                build()
-            gc.unfreeze()
-
-        return run
-
-    times = goals.interleaved([thrice(build) for _, build, _ in policies], rounds, "the collector")
-    best = [statistics.median(t) / 3 for t in times]
-    plain = best[-1]
-    return [
-        [name, goals.ms(seconds), f"{seconds / plain:.2f}×", note]
-        for (name, _, note), seconds in zip(policies, best, strict=True)
-    ]
-
-
 def issue_10(n: int, rounds: int) -> None:
-    """Issue 10's goals for the Lisp data, measured in this run, and the collector's policies."""
+    """Issue 10's goals for the Lisp data, measured in this run."""
     rows = list_goals(n, rounds) + reader_goals(n, rounds) + memory_goals(n) + pickle_goals(n, 2)
     print(goals.table(rows, reference="reference (pure-Python limit unless named)"))
     print(f"\n{goals.summary(rows)}\n")
-    policies = collector_policies(n, rounds)
-    print(
-        markdown(
-            [f"while from_iterable builds {n:,} cells", "ms a build", "÷ plain 2-tuples", "note"], policies
-        )
-    )
-    print(
-        "\nlispy's decision: the bulk builders (from_iterable from PAUSE_AT cells on, read, from_python, "
-        "to_python, unpickling) pause the collector and restore it however they end; gc.freeze() "
-        "would move every object of the program out of the collector's reach."
-    )

@@ -7,8 +7,8 @@ are timed in turn, round after round, in CPU time, so that a busy machine slows 
 alike (:mod:`bench.goals`); the ratio is compiled time over transcription time, the median of
 the rounds' ratios. The goal is at most 2×, and the table says whether each meets it. Both run
 the notes' own recursive ``mapcar2``, ``mapchoose``, ``mapapp`` and ``upto`` where the notes use
-them (:mod:`lispy.sexpr.literal`). The table is Markdown; a progress bar shows on standard error
-while it is a terminal.
+them (transcribed in the chapter modules beside their users). The table is Markdown; a progress
+bar shows on standard error while it is a terminal.
 
 Before that table, two figures of the REPL's machinery: the time to take in an input continued
 over 1,000 and 3,000 lines, as a ratio (linear time gives 3×, the quadratic re-parsing of every

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lispy.sexpr.atoms import atom_to_string
+from lispy.sexpr.data import atom_to_string
 
 
 class PlainCells:

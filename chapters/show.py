@@ -13,7 +13,7 @@ from tabulate import tabulate
 
 from lispy import to_string
 from lispy.chapter6.sexp_games import minimax, ter
-from lispy.sexpr.atoms import atom_to_string
+from lispy.sexpr.data import atom_to_string
 
 WIDTH = 100
 """The chapters' lines fit this many columns."""

@@ -30,7 +30,18 @@ if TYPE_CHECKING:
     from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search  # noqa: F401
     from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep  # noqa: F401
     from lispy.sexpr.conversions import from_python, to_python  # noqa: F401
-    from lispy.sexpr.data import NIL, Cons, LispTypeError, Nil, from_iterable, lisp, to_pylist  # noqa: F401
+    from lispy.sexpr.data import (  # noqa: F401
+        NIL,
+        Cons,
+        LispTypeError,
+        Nil,
+        ReadError,
+        from_iterable,
+        lisp,
+        read,
+        to_pylist,
+        to_string,
+    )
     from lispy.sexpr.lists import (  # noqa: F401
         a,
         andlis,
@@ -56,18 +67,14 @@ if TYPE_CHECKING:
         sublis,
         upto,
     )
-    from lispy.sexpr.printer import to_string  # noqa: F401
-    from lispy.sexpr.reader import ReadError, read  # noqa: F401
 
 _WHERE = {
     "lispy.chapter5.tree_search": "LOSE TreeSearch tree_search",
     "lispy.runtime.recursion": "RecursionTooDeep deep run_deep",
     "lispy.sexpr.conversions": "from_python to_python",
-    "lispy.sexpr.data": "NIL Cons LispTypeError Nil from_iterable lisp to_pylist",
+    "lispy.sexpr.data": "NIL Cons LispTypeError Nil ReadError from_iterable lisp read to_pylist to_string",
     "lispy.sexpr.lists": """a andlis append assoc atom cons d eq equal length mapapp mapcar mapcar2 mapchoose
         maplist member n nth orlis prup reverse sublis upto""",
-    "lispy.sexpr.printer": "to_string",
-    "lispy.sexpr.reader": "ReadError read",
 }
 _MODULE = {name: module for module, names in _WHERE.items() for name in names.split()}
 __all__ = [*_MODULE, "load_ipython_extension"]

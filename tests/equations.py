@@ -1,19 +1,31 @@
 """The list functions the chapters take as known (ERRATA E7), as their recursive equations read, one
 line per clause: what the tests check the loop forms of lispy.sexpr.lists against.  The notes' own
-list functions (mapcar2, upto, mapchoose, mapapp) and the two they call are lispy.sexpr.literal's."""
+list functions are the chapters' (upto and mapcar2 in lispy.chapter5.insanity, mapchoose in
+insanity_words, mapapp and the notes' * in tree_search); chapter I's mapcar is here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from lispy.chapter5.insanity import mapcar2, upto
+from lispy.chapter5.insanity_words import mapchoose
+from lispy.chapter5.tree_search import append, mapapp
 from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import a, atom, d, eq, equal, n
-from lispy.sexpr.literal import append, mapapp, mapcar, mapcar2, mapchoose, upto
 
 __all__ = ["append", "lisp", "mapapp", "mapcar", "mapcar2", "mapchoose", "upto"]
 
 Fn = Callable[[Any], Any]
+
+
+def mapcar(u: Any, f: Fn) -> Any:
+    """``mapcar[u,f] ← if n u then NIL else f[a u] . mapcar[d u, f]``.
+
+    >>> mapcar(lisp(1, 2, 3), lambda x: x * x)
+    (1 4 9)
+    """
+    return NIL if n(u) else Cons(f(a(u)), mapcar(d(u), f))
 
 
 def length(u: Any) -> int:

@@ -31,9 +31,8 @@ from lispy.claims.move_ordering import sorted_worst_first
 from lispy.claims.record import about, faster
 from lispy.edition.sources.archive import load
 from lispy.edition.sources.locate import normalise
-from lispy.sexpr.data import NIL, from_iterable, lisp, to_pylist
+from lispy.sexpr.data import NIL, from_iterable, lisp, read, to_pylist
 from lispy.sexpr.lists import a, d, length
-from lispy.sexpr.reader import read
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
 

@@ -53,7 +53,7 @@ def python_m(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
 
 def test_plain_removes_restructuredtext_markup_and_keeps_the_rest() -> None:
     assert cli.plain("run ``python -m chapters`` now") == "run python -m chapters now"
-    assert cli.plain("see :mod:`lispy.sexpr.data` and :func:`~lispy.sexpr.reader.read`") == (
+    assert cli.plain("see :mod:`lispy.sexpr.data` and :func:`~lispy.sexpr.data.read`") == (
         "see lispy.sexpr.data and read"
     )
     assert cli.plain("the `title` and a'b`c") == "the title and a'b`c"

@@ -104,7 +104,7 @@ def _normal(text: str, constants: dict | None = None) -> str:
     ],
 )  # fmt: skip
 def test_each_rewrite_equates_what_it_says(compiled: str, transcribed: str) -> None:
-    from lispy.sexpr.reader import read
+    from lispy.sexpr.data import read
 
     constants = {"LOSE": "LOSE", "FACES": read("(1 2 3)")}
     transcribed = transcribed.replace("math_inf", "INF")

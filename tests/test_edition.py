@@ -24,7 +24,7 @@ from lispy.edition.page.figures import FIGURE_2_6, figure_2_6
 from lispy.edition.page.render import render, render_macro
 from lispy.edition.sources.errata import errata_markdown, errata_of, parse
 from lispy.notes.index import ENTRIES, by_name
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import read
 
 XGP_FILE = "004_1feee83da93fbfc5.txt"  # FOO.XGP[206,JMC]
 PUB_FILE = "000_e7688a0bde4e61e2.txt"  # SAFE1[206,JMC]

@@ -426,7 +426,7 @@ def _step_to_end(page, anchor: str) -> list[tuple[str, str, str, str]]:  # type:
 
 def test_the_figure_2_6_stepper(browser: Browser) -> None:
     from lispy.edition.page.stepper import frames
-    from lispy.sexpr.reader import read
+    from lispy.sexpr.data import read
 
     expected = frames(read("((2 5) (9 4 7))"), max_to_move=False)
     seen = _step_to_end(browser.page, "figure-2-6")

@@ -24,7 +24,7 @@ from lispy.edition.page.stepper import STEPPERS, frames
 from lispy.mexpr.errors import show
 from lispy.mexpr.program import PARTS as NOTES_PARTS
 from lispy.notes.index import ENTRIES
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import read
 
 PARTS = " ".join(NOTES_PARTS)
 

@@ -137,12 +137,10 @@ def misplaced_imports() -> list[str]:
 
 
 def test_the_walk_sees_the_project() -> None:
-    assert {"lispy", "lispy.sexpr.data", "lispy.sexpr.printer", "lispy.sexpr.reader", "lispy.cli"} <= set(
-        MODULES
-    )
+    assert {"lispy", "lispy.sexpr.data", "lispy.sexpr.lists", "lispy.cli"} <= set(MODULES)
     assert "chapters.__main__" in MODULES and "bench.chapter5" in MODULES
     graph = import_graph()
-    assert "lispy.sexpr.data" in graph["lispy.sexpr.printer"]  # the printer depends on the data
+    assert "lispy.sexpr.data" in graph["lispy.sexpr.lists"]  # the list functions depend on the data
     assert "lispy" not in graph["chapters.tictactoe"]  # from lispy import cli: the module lispy.cli
     assert {"lispy", "lispy.cli"} <= graph["chapters.tree_search"]  # from lispy import cli, length, …
 
@@ -193,13 +191,6 @@ def test_no_import_cycle() -> None:
     except graphlib.CycleError as error:
         raise AssertionError(f"import cycle: {' → '.join(reversed(error.args[1]))}") from None
     assert set(order) == set(MODULES)
-
-
-def test_the_reader_and_the_printer_do_not_import_each_other() -> None:
-    graph = import_graph()
-    assert "lispy.sexpr.printer" not in graph["lispy.sexpr.reader"]
-    assert "lispy.sexpr.reader" not in graph["lispy.sexpr.printer"]
-    assert graph["lispy.sexpr.data"] & {"lispy.sexpr.printer", "lispy.sexpr.reader"} == set()
 
 
 def test_the_packages_lazy_names_are_the_ones_type_checkers_see() -> None:

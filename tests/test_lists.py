@@ -1,5 +1,5 @@
 """McCarthy's list functions: known values, the loop forms against the recursive equations
-(lispy.sexpr.literal and tests/equations.py) on random lists, errors, and lists of 10^6 elements."""
+(the chapters' transcriptions and tests/equations.py) on random lists, errors, and lists of 10^6 elements."""
 
 from __future__ import annotations
 

@@ -25,9 +25,8 @@ from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.claims.game_checks import minimax as plain_minimax
 from lispy.games.tictactoe import SYMMETRIES, TicTacToe, board
 from lispy.runtime.recursion import deep
-from lispy.sexpr.data import from_iterable
+from lispy.sexpr.data import from_iterable, to_string
 from lispy.sexpr.lists import a, d, n
-from lispy.sexpr.printer import to_string
 
 # --- random small trees in which subtrees recur (transpositions) -----------------------------
 

@@ -301,7 +301,7 @@ def test_iterative_deepening_completes_the_first_iteration_whatever_the_time() -
 
 def test_a_depth_limit_without_an_evaluation_is_a_clear_error() -> None:
     from lispy.aima.game import TreeGame
-    from lispy.sexpr.reader import read
+    from lispy.sexpr.data import read
 
     with pytest.raises(TypeError, match="evaluate"):
         alpha_beta_tt_search(TreeGame(read("((1 2) (3 4))")), depth=1)

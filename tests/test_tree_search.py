@@ -100,7 +100,7 @@ def test_a_search_five_thousand_levels_deep() -> None:
 
 
 def test_both_allsols_reach_a_win_a_hundred_thousand_levels_deep() -> None:
-    """allsol calls the notes' recursive mapapp (lispy.sexpr.literal), a frame or two a level."""
+    """allsol calls the notes' recursive mapapp (in lispy.chapter5.tree_search), a frame or two a level."""
     k = 100_000
     chain = tree_search(lambda p: False, lambda p: p == k, lambda p: lisp(p + 1))
     assert chain.search(0) == k

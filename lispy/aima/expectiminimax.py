@@ -26,8 +26,7 @@ from typing import Any, NamedTuple
 
 from lispy.aima.decision import NoMoveError
 from lispy.aima.game import MAX, MIN
-from lispy.sexpr.data import Cons, to_pylist
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import Cons, read, to_pylist
 
 __all__ = [
     "CHANCE",

@@ -57,7 +57,7 @@ class Stages(NamedTuple):
 def alpha_beta_stages(t: Any) -> Stages:
     """AIMA Figure 6.5's panels for the tree ``t`` (MAX to move): :class:`Stages`.
 
-    >>> from lispy.sexpr.reader import read
+    >>> from lispy.sexpr.data import read
     >>> alpha_beta_stages(read("((3 12 8) (2 4 6))")).rows[1]
     ['leaf 1.1', '[−∞, +∞]', '[−∞, 3]', '[−∞, +∞]']
     """

@@ -11,6 +11,7 @@ The puzzle is computed from the blocks by the notes' assignments::
     puzz2 ← cycles[(2 3 4 5)]*cycles[(2 5 4 3)]*cycles[(1 2 6 4)]
             *cycles[(1 4 6 2)]*cycles[(1 3 6 5)]*cycles[(1 5 6 3)]
     cycles u ← maplist[u,λx.x*upto[u,x]]
+    upto[u,x] ← if x eq u then NIL else a u . upto[d u,x]
     puzz3 ← mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]
     puzz4 ← mapcar[puzz3,λs.sublis[s,puzz2]]
     puzz ← (a nth[a puzz4,1] a nth[a puzz4,9] a nth[a puzz4,17]) . d puzz4
@@ -18,24 +19,30 @@ The puzzle is computed from the blocks by the notes' assignments::
 A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
 parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`orientations` runs the chain
-``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``cycles`` and ``successors``
-call the notes' own recursive ``upto`` and ``mapcar2`` (:mod:`lispy.sexpr.literal`).  The search::
+``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``upto`` and ``mapcar2``, the notes' own
+list functions, are defined here as the notes define them, and ``*`` is chapter 5's (their loops
+for lists of any length are :mod:`lispy.sexpr.lists`').  The search::
 
     p₀ = (NIL NIL NIL NIL),
     lose p ← orlis[p,λu.a u ε d u],
     ter p ← [length a p = 4],
-    successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]].
+    successors p ← mapcar[a nth[puzz,1 + length a p],λx.mapcar2[p,x,λyz.z.y]],
+    mapcar2[u,v,f] ← if n u then NIL else f[a u,a v] . mapcar2[d u,d v,f].
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.sexpr.data import lisp
-from lispy.sexpr.lists import a, append, cons, d, length, mapcar, maplist, member, nth, orlis, prup, sublis
-from lispy.sexpr.literal import mapcar2, upto
-from lispy.sexpr.reader import read
+from lispy.chapter5.tree_search import TreeSearch, append, tree_search
+from lispy.sexpr.data import NIL, Cons, lisp, read
+from lispy.sexpr.lists import a, cons, d, eq, length, mapcar, maplist, member, n, nth, orlis, prup, sublis
+
+__all__ = [
+    "allsol", "allsol_efficient", "cycles", "lose", "mapcar2", "orientations", "p0", "puzz", "puzz1", "puzz2",
+    "puzz3", "puzz4", "search", "substitutions", "successors", "ter", "tower", "tower_search", "upto",
+]  # fmt: skip
 
 
 def cycles(u: Any) -> Any:
@@ -46,6 +53,20 @@ def cycles(u: Any) -> Any:
     ((2 3 4 5) (3 4 5 2) (4 5 2 3) (5 2 3 4))
     """
     return maplist(u, lambda x: append(x, upto(u, x)))
+
+
+def upto(u: Any, x: Any) -> Any:
+    """``upto[u,x] ← if x eq u then NIL else a u . upto[d u,x]``: ``u`` up to its tail ``x`` (ch. 5).
+    FOO.XGP[206,JMC] line 351 (ch. 5, Instant Insanity).
+
+    The notes' auxiliary function of ``cycles``.  As printed, it recurs for ever when ``x`` is
+    not a tail of ``u`` (ERRATA E9); :func:`lispy.sexpr.lists.upto` raises instead.
+
+    >>> u = read("(1 2 3)")
+    >>> upto(u, d(d(u)))
+    (1 2)
+    """
+    return NIL if eq(x, u) else Cons(a(u), upto(d(u), x))
 
 
 puzz1 = read("((G B B W R G) (G G B G W R) (G W W R B R) (G G R B W W))")
@@ -102,6 +123,18 @@ def orientations(blocks: Any) -> Any:
 p0 = read("(NIL NIL NIL NIL)")
 """``p₀``: the empty tower, four empty faces.
 FOO.XGP[206,JMC] line 207 (ch. 5, Instant Insanity)."""
+
+
+def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
+    """``mapcar2[u,v,f] ← if n u then NIL else f[a u,a v] . mapcar2[d u,d v,f]``: ``f`` pairwise (ch. 5).
+    FOO.XGP[206,JMC] line 231 (ch. 5, Instant Insanity).
+
+    Instant Insanity's ``successors`` puts a block's colours on the four faces with it.
+
+    >>> mapcar2(read("(1 2)"), read("(10 20)"), lambda y, z: y + z)
+    (11 22)
+    """
+    return NIL if n(u) else Cons(f(a(u), a(v)), mapcar2(d(u), d(v), f))
 
 
 def tower_search(puzz: Any) -> TreeSearch:

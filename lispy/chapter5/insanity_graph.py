@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter5.insanity import substitutions
 from lispy.counting import Count
-from lispy.sexpr.data import NIL, lisp
+from lispy.sexpr.data import NIL, lisp, read
 from lispy.sexpr.lists import (
     a,
     andlis,
@@ -46,7 +46,6 @@ from lispy.sexpr.lists import (
     n,
     reverse,
 )
-from lispy.sexpr.reader import read
 
 OPPOSITE = read("((1 6) (2 4) (3 5))")
 """A block's three pairs of opposite faces: top and bottom, sides 1 and 3, sides 2 and 4."""

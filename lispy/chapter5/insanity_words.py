@@ -11,21 +11,32 @@ partial towers' words, the highest first, ending with 0; the start is ``(0)``::
     poo x ← if x=R then 1 else if x=W then 2 else if x=G then 4 else 8,
     lose p ← false,
     ter p ← [length p = 5],
-    successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p].
+    successors p ← mapchoose[a nth[puzza,length p],λx.a p and x = 0,λx. [a p or x] . p],
+    mapchoose[u,pred,fn] ← if n u then NIL
+        else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
+        else mapchoose[d u,pred,fn].
 
 ``and`` and ``or`` on words are bitwise; ``a p and x = 0`` reads ``[a p and x] = 0``.
-``successors`` calls the notes' recursive ``mapchoose`` (:func:`lispy.sexpr.literal.mapchoose`).
+``mapchoose``, the notes' own, is defined here as they define it (its loop for lists of any length
+is :func:`lispy.sexpr.lists.mapchoose`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lispy.chapter5.insanity import puzz
 from lispy.chapter5.tree_search import TreeSearch, tree_search
-from lispy.sexpr.data import lisp
+from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import a, cons, d, equal, length, mapcar, n, nth
-from lispy.sexpr.literal import mapchoose
+
+Fn = Callable[[Any], Any]
+
+__all__ = [
+    "allsol", "allsol_efficient", "lose", "mapchoose", "p0", "poo", "puzza", "search", "successors", "ter",
+    "tower", "word_tower_search", "words", "zap",
+]  # fmt: skip
 
 
 def poo(x: Any) -> int:
@@ -67,6 +78,24 @@ def words(puzz: Any) -> Any:
 
 p0 = lisp(0)
 """The empty tower: ``(0)``."""
+
+
+def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
+    """``fn`` of each element of ``u`` that satisfies ``pred`` (FOO.XGP[206,JMC] line 546: ch. 5, the bit-word
+    ``successors``)::
+
+        mapchoose[u,pred,fn] ← if n u then NIL
+            else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
+            else mapchoose[d u,pred,fn]
+
+    >>> mapchoose(lisp(1, 2, 3, 4), lambda x: x > 2, lambda x: -x)
+    (-3 -4)
+    """
+    # fmt: off
+    return (NIL if n(u)
+            else Cons(fn(a(u)), mapchoose(d(u), pred, fn)) if pred(a(u))
+            else mapchoose(d(u), pred, fn))
+    # fmt: on
 
 
 def word_tower_search(puzza: Any) -> TreeSearch:

@@ -10,6 +10,8 @@ the notes::
     searchlis u ← if n u then LOSE else {search a u}[λx.if x = LOSE then searchlis d u else x]
 
     allsol p ← if lose p then NIL else if ter p then (p) else mapapp[successors p,allsol]
+    mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u,fn]
+    u * v ← if n u then v else a u . [d u * v]
 
     allsol p ← allsola[p,NIL]
     allsola[p,found] ← if lose p then found else if ter p then p . found
@@ -21,8 +23,8 @@ here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions are
 wrapped by :func:`lispy.runtime.recursion.deep`: a call runs on the calling thread, and again
 on a thread whose stack is big enough if it goes too deep there, so a search 5,000 levels deep
-works.  ``allsol`` calls the notes' own recursive ``mapapp``
-(:func:`lispy.sexpr.literal.mapapp`), so that going to its definition lands on its equation.
+works.  ``mapapp`` and ``*`` (:func:`append`), which ``allsol`` calls, are the notes' own, defined
+here as they read (their loops for lists of any length are :mod:`lispy.sexpr.lists`').
 """
 
 from __future__ import annotations
@@ -33,15 +35,38 @@ from typing import Any, NamedTuple
 from lispy.runtime.recursion import deep
 from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import a, d, equal, n
-from lispy.sexpr.literal import mapapp
 
-__all__ = ["LOSE", "TreeSearch", "tree_search"]
+__all__ = ["LOSE", "TreeSearch", "append", "mapapp", "tree_search"]
 
 LOSE = "LOSE"
 """The symbol ``search`` returns when no win exists.  No position may be ``LOSE`` (ch. 5)."""
 
 Position = Any
 Predicate = Callable[[Position], bool]
+
+
+def mapapp(u: Any, fn: Callable[[Any], Any]) -> Any:
+    """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u,fn]``: ``fn``'s lists appended (ch. 5).
+    FOO.XGP[206,JMC] line 619 (ch. 5, all the solutions).
+
+    As corrected: the notes print ``.`` for ``*`` and call ``mappap`` (ERRATA E1, E2).  The simple
+    ``allsol`` appends its successors' solutions with it: each ``*`` copies ``fn[a u]``'s cells.
+
+    >>> mapapp(lisp(1, 2), lambda x: lisp(x, x))
+    (1 1 2 2)
+    """
+    return NIL if n(u) else append(fn(a(u)), mapapp(d(u), fn))
+
+
+def append(u: Any, v: Any) -> Any:
+    """``u * v ← if n u then v else a u . [d u * v]``: the elements of ``u`` followed by ``v``, the
+    notes' ``*`` (LISP 1.5's ``append``), as :func:`mapapp` uses it at FOO.XGP[206,JMC] line 619
+    (ch. 5, all the solutions).
+
+    >>> append(lisp(1, 2), lisp(3))
+    (1 2 3)
+    """
+    return v if n(u) else Cons(a(u), append(d(u), v))
 
 
 class TreeSearch(NamedTuple):

@@ -20,7 +20,8 @@ number approximating ``p``'s value to the maximizing player).
                      else {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]
 
 The list functions (``maxlis``, ``bestmax``, …) do not depend on the game.  ``max`` and ``min`` in
-this module are the notes' own, of two values (:func:`max`): they shadow Python's here.  Corrections
+this module are the notes' own, of two values (:func:`max`): they shadow Python's here, and are left
+out of ``__all__``, so that ``from lispy.chapter6.game_trees import *`` does not rebind Python's.  Corrections
 to the printed text are in ERRATA.md (E10–E15), each cited where it applies.
 """
 
@@ -32,6 +33,12 @@ from typing import Any, NamedTuple
 
 from lispy.runtime.recursion import deep
 from lispy.sexpr.lists import a, d, n
+
+__all__ = [  # not max and min: a star import must not rebind Python's
+    "INF", "Game", "GameTreeSearch", "NoMoveError", "bestmax", "bestmax_once", "bestmaxa", "bestmaxa_once",
+    "bestmin", "bestmin_once", "bestmina", "bestmina_once", "game_tree_search", "maxlis", "maxlis_iterative",
+    "maxlis_primed", "maxlisa", "minlis", "minlis_primed",
+]  # fmt: skip
 
 INF = math.inf
 """McCarthy's ``∞``: a number above every value that occurs."""

@@ -4,7 +4,7 @@ A game tree such as ``((3 12 8) (2 4 6) (14 5 2))`` is a game: a position is a s
 successors its elements, the numbers terminal and their own ``imval`` (McCarthy 1973, ch. 6, as
 AIMA's Figure 6.2 draws it).  :data:`tree` binds chapter 6's functions to it::
 
-    >>> from lispy.sexpr.reader import read
+    >>> from lispy.sexpr.data import read
     >>> tree.valmax(read("((3 12 8) (2 4 6) (14 5 2))"))
     3
 

@@ -6,7 +6,7 @@ functions it wraps: a position is then a :class:`Visit`.  :meth:`Watch.alpha_bet
 and the claims count with the same :class:`Watch` and :class:`~lispy.counting.Count`).
 
     >>> from lispy.chapter6 import sexp_games
-    >>> from lispy.sexpr.reader import read
+    >>> from lispy.sexpr.data import read
     >>> w = Watch(*sexp_games.tree[:3])
     >>> w.search.maxval(w.root(read("((3 12 8) (2 4 6) (14 5 2))")))
     3
@@ -98,7 +98,7 @@ class Watch:
         search's length).  ``p`` is the game's position, as :meth:`root` takes it.
 
         >>> from lispy.chapter6 import sexp_games
-        >>> from lispy.sexpr.reader import read
+        >>> from lispy.sexpr.data import read
         >>> value, steps = Watch(*sexp_games.tree[:3]).alpha_beta(read("((2 5) (9 4 7))"), False)
         >>> value, [(s.kind, s.path, s.pruned) for s in steps if s.kind == "cut"]
         (5, [('cut', (2,), ((2, 2), (2, 3)))])

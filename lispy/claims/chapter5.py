@@ -27,10 +27,8 @@ from lispy.claims.record import (
     timed_in_rounds,
 )
 from lispy.claims.search_work import binary_tree, cells_copied, comb, ladder, named_lose, positions_examined
-from lispy.sexpr.data import lisp
+from lispy.sexpr.data import lisp, read, to_string
 from lispy.sexpr.lists import append, length, reverse
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import read
 
 __all__ = ["COMB_SIZES", "STEPS", "measure", "setting_up"]
 

@@ -23,7 +23,7 @@ from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.memoised import memoised_search
 from lispy.counting import Count
 from lispy.runtime.recursion import run_deep
-from lispy.sexpr.data import collector_paused, from_iterable
+from lispy.sexpr.data import from_iterable
 
 
 def terminals_examined(game: Game, root: Any, method: str = "maxval") -> tuple[Any, int]:
@@ -198,13 +198,12 @@ def lookahead_counts(
     root = Incremental((), 0.0)
     main: dict[str, list[int]] = {name: [] for name in schedules}
     extra: dict[str, list[int]] = {name: [] for name in schedules}
-    with collector_paused():  # the game keeps its positions: cells and tuples, no cycles to collect
-        for seed in range(trials):
-            game = incremental_game(k, n, seed)
-            for name, schedule in schedules.items():
-                ordered, cost = lookahead_ordered(game, n, schedule or (lambda remaining: None))
-                main[name].append(terminals_examined(ordered, root, "maxval")[1])
-                extra[name].append(cost.calls)
+    for seed in range(trials):
+        game = incremental_game(k, n, seed)
+        for name, schedule in schedules.items():
+            ordered, cost = lookahead_ordered(game, n, schedule or (lambda remaining: None))
+            main[name].append(terminals_examined(ordered, root, "maxval")[1])
+            extra[name].append(cost.calls)
     return {name: LookAhead(tuple(main[name]), tuple(extra[name])) for name in schedules}
 
 

@@ -23,9 +23,7 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 
 from lispy.mexpr.session import Session
 from lispy.notes.applications import REPL_APPLICATIONS
-from lispy.sexpr.data import Cons
-from lispy.sexpr.nil import Nil
-from lispy.sexpr.printer import to_string
+from lispy.sexpr.data import Cons, Nil, to_string
 
 
 class MExpressionError(Exception):

@@ -31,9 +31,7 @@ from typing import Any
 from lispy.mexpr.names import python_name
 from lispy.mexpr.prelude import PREDICATES
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, Lambda, ListLit, Node, Var
-from lispy.sexpr.data import NIL, Cons, from_iterable
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import NIL, Cons, from_iterable, read, to_string
 
 Place = tuple[int, int, int, int]
 """A Python node's place: ``(lineno, end_lineno, col_offset, end_col_offset)``, as in ``co_positions``."""

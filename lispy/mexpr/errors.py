@@ -12,7 +12,7 @@ from typing import Any
 from lispy.mexpr.names import m_name
 from lispy.mexpr.prelude import BUILTINS, PARAMETERS
 from lispy.runtime.recursion import worker_limit
-from lispy.sexpr.printer import to_string
+from lispy.sexpr.data import to_string
 
 CODE_FILE = "<M-expression {}>"
 """The file name of compiled code (``<M-expression successors>``): it names a ``λ`` by its definition."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lispy.chapter6 import game_trees
-from lispy.sexpr.data import NIL, _kind, lisp
+from lispy.sexpr.data import NIL, _kind, lisp, read, to_string
 from lispy.sexpr.lists import (
     a,
     andlis,
@@ -40,8 +40,6 @@ from lispy.sexpr.lists import (
     reverse,
     sublis,
 )
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import read
 
 
 def truth(x: Any) -> bool:

@@ -5,7 +5,7 @@ next (indented lines continue it, as the notes print their long definitions); th
 stop that ends one in the notes' prose is dropped; lines beginning with ``;`` are comments.
 :func:`notes` loads parts of the notes, compiled, as corrected by ERRATA.md or as printed::
 
-    >>> from lispy.sexpr.reader import read
+    >>> from lispy.sexpr.data import read
     >>> m = notes("chapter5_search", "chapter5_paths", graph=read("((A B C) (B D) (C D) (D))"), final="D")
     >>> m.eval("search (A)")
     (D B A)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lispy.sexpr.reader import ReadError, read
+from lispy.sexpr.data import ReadError, read
 
 FIRST_MARK = 0xE000
 """The private-use character that numbers the first quoted datum; the grammar's ``QUOTED`` token."""

@@ -22,8 +22,7 @@ from lispy.mexpr.listing import python_of
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, part_defining, split_statements
 from lispy.mexpr.syntax import REST, Assignment, Definition, MSyntaxError, Reading, parse_expression
-from lispy.sexpr.atoms import IntegerTooLong
-from lispy.sexpr.reader import ReadError
+from lispy.sexpr.data import PrintError, ReadError
 
 T = TypeVar("T")
 
@@ -247,7 +246,7 @@ class Session:
             return self.interrupted
         if isinstance(e, MemoryError):
             return f"error: line {line}: out of memory (a list or a number grew without end?)"
-        if isinstance(e, (CommandError, IntegerTooLong, RecursionError)):  # IntegerTooLong: to print
+        if isinstance(e, (CommandError, PrintError, RecursionError)):  # PrintError: a result past the digits
             return f"error: line {line}: {e}"
         if isinstance(e, Exception):  # the session must survive even a bug of lispy's
             return f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)"

@@ -36,7 +36,6 @@ from lark.exceptions import VisitError
 from lark.lexer import LexerThread
 
 from lispy.mexpr.quoting import FIRST_MARK, QuoteError, extract_quoted
-from lispy.sexpr.atoms import IntegerTooLong, parse_integer
 from lispy.sexpr.data import NIL
 
 
@@ -174,8 +173,8 @@ class _ToTree(Transformer[Token, Node]):
     def number(self, token: Token) -> Node:
         text = str(token)
         try:
-            value = float(text) if "." in text else parse_integer(text)
-        except IntegerTooLong as e:  # longer than lispy's limit on digits
+            value = float(text) if "." in text else int(text)
+        except ValueError as e:  # an integer longer than Python's limit on digits
             raise _Invalid(str(e), token) from None
         return Const(value, **_at(token))
 

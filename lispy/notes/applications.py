@@ -16,7 +16,7 @@ from lispy.chapter6 import game_trees, sexp_games
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import notes, statements
 from lispy.notes.index import ENTRIES, Entry, resolve
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import read
 
 __all__ = [
     "PATHS_GRAPH",

@@ -137,7 +137,6 @@ _WORDS = "lispy.chapter5.insanity_words"
 _WORD_TOWER = "lispy.chapter5.insanity_words:word_tower_search"
 _GAMES = "lispy.chapter6.game_trees"
 _BOUND = "lispy.chapter6.game_trees:game_tree_search"
-_LITERAL = "lispy.sexpr.literal"
 _LOOPS = "lispy.sexpr.lists"
 
 _TABLE: tuple[tuple[int, str, str, int, str, str | None], ...] = (
@@ -151,11 +150,11 @@ _TABLE: tuple[tuple[int, str, str, int, str, str | None], ...] = (
     (2, "chapter5_insanity", "lose", 1, f"{_TOWER}.lose", None),
     (2, "chapter5_insanity", "ter", 1, f"{_TOWER}.ter", None),
     (2, "chapter5_insanity", "successors", 1, f"{_TOWER}.successors", None),
-    (2, "chapter5_insanity", "mapcar2", 1, f"{_LITERAL}:mapcar2", f"{_LOOPS}:mapcar2"),
+    (2, "chapter5_insanity", "mapcar2", 1, f"{_LISTS}:mapcar2", f"{_LOOPS}:mapcar2"),
     (2, "chapter5_insanity", "puzz1", 1, f"{_LISTS}:puzz1", None),
     (2, "chapter5_insanity", "puzz2", 1, f"{_LISTS}:puzz2", None),
     (2, "chapter5_insanity", "cycles", 1, f"{_LISTS}:cycles", None),
-    (2, "chapter5_insanity", "upto", 1, f"{_LITERAL}:upto", f"{_LOOPS}:upto"),
+    (2, "chapter5_insanity", "upto", 1, f"{_LISTS}:upto", f"{_LOOPS}:upto"),
     (2, "chapter5_insanity", "puzz3", 1, f"{_LISTS}:puzz3", None),
     (2, "chapter5_insanity", "puzz4", 1, f"{_LISTS}:puzz4", None),
     (2, "chapter5_insanity", "puzz", 1, f"{_LISTS}:puzz", None),
@@ -165,9 +164,9 @@ _TABLE: tuple[tuple[int, str, str, int, str, str | None], ...] = (
     (3, "chapter5_insanity_words", "lose", 1, f"{_WORD_TOWER}.lose", None),
     (3, "chapter5_insanity_words", "ter", 1, f"{_WORD_TOWER}.ter", None),
     (3, "chapter5_insanity_words", "successors", 1, f"{_WORD_TOWER}.successors", None),
-    (3, "chapter5_insanity_words", "mapchoose", 1, f"{_LITERAL}:mapchoose", f"{_LOOPS}:mapchoose"),
+    (3, "chapter5_insanity_words", "mapchoose", 1, f"{_WORDS}:mapchoose", f"{_LOOPS}:mapchoose"),
     (4, "chapter5_search", "allsol", 1, f"{_SEARCH}.allsol", None),
-    (4, "chapter5_search", "mapapp", 1, f"{_LITERAL}:mapapp", f"{_LOOPS}:mapapp"),
+    (4, "chapter5_search", "mapapp", 1, "lispy.chapter5.tree_search:mapapp", f"{_LOOPS}:mapapp"),
     (4, "chapter5_search", "allsol", 2, f"{_SEARCH}.allsol_efficient", None),
     (4, "chapter5_search", "allsola", 1, f"{_SEARCH}.allsola", None),
     (4, "chapter5_search", "allsolb", 1, f"{_SEARCH}.allsolb", None),

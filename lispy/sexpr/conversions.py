@@ -1,12 +1,12 @@
 """Conversions between nested Python data and Lisp data, both ways, at any depth and length: the
-tree rebuilt bottom-up on an explicit stack, the cyclic garbage collector paused."""
+tree rebuilt bottom-up on an explicit stack."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from lispy.sexpr.data import NIL, Cons, _new, collector_paused, from_iterable
+from lispy.sexpr.data import NIL, Cons, from_iterable
 
 Node = tuple[list[Any] | None, Any]  # (None, value) for a leaf, (children, build) for a node
 
@@ -35,7 +35,7 @@ def _from_python_node(obj: Any) -> Node:
         if len(obj) != 2:
             message = f"from_python: a tuple stands for a dotted pair and needs 2 items, got {len(obj)}"
             raise TypeError(message)
-        return list(obj), lambda parts: _new(Cons, (parts[0], parts[1]))
+        return list(obj), lambda parts: Cons(parts[0], parts[1])
     return None, NIL if obj is None else obj
 
 
@@ -67,19 +67,18 @@ def _bottom_up(root: Any, node: Callable[[Any], Node]) -> Any:
     children, value = node(root)
     if children is None:
         return value
-    with collector_paused():
-        stack: list[tuple[Any, Any, list[Any]]] = [(iter(children), value, [])]
-        while True:
-            pending, build, done = stack[-1]
-            for child in pending:
-                grandchildren, value = node(child)
-                if grandchildren is not None:
-                    stack.append((iter(grandchildren), value, []))
-                    break
-                done.append(value)
-            else:
-                stack.pop()
-                value = build(done)
-                if not stack:
-                    return value
-                stack[-1][2].append(value)
+    stack: list[tuple[Any, Any, list[Any]]] = [(iter(children), value, [])]
+    while True:
+        pending, build, done = stack[-1]
+        for child in pending:
+            grandchildren, value = node(child)
+            if grandchildren is not None:
+                stack.append((iter(grandchildren), value, []))
+                break
+            done.append(value)
+        else:
+            stack.pop()
+            value = build(done)
+            if not stack:
+                return value
+            stack[-1][2].append(value)

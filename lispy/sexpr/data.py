@@ -1,59 +1,66 @@
-"""Lisp data: the cons cell, ``NIL``, atoms, and lists built from Python sequences.
+"""Lisp data and its notation, as in the notes (McCarthy 1973; the LISP 1.5 manual, ch. 1).
 
-The data model of the notes (McCarthy 1973, ch. 5 and 6; the LISP 1.5 manual, ch. 1): a **cons
-cell** ``(x . y)`` holds its *car* ``x`` and its *cdr* ``y``; :class:`Cons` is immutable and final,
-and ``==`` compares structure (McCarthy's ``=``) with a ``hash`` that agrees.  ``NIL`` is the one
-empty list, false and an atom; **atoms** are ``NIL``, symbols (``str``: ``"G"``, ``"LOSE"``) and
-numbers (``int``, ``float``; ``float("inf")`` is ``∞``).  A proper list ``(1 2 3)`` is the chain
-``(1 . (2 . (3 . NIL)))``.
-
-Every operation here is a loop, never a Python recursion, so that lists of 10^6 elements and trees
-10^5 deep compare, hash, print, pickle and copy; the bulk builders (from :data:`PAUSE_AT` cells)
-pause the cyclic garbage collector.  What a cell is underneath and promises: ``docs/data.md``,
-``docs/reliability.md``.
+A **cons cell** ``(x . y)`` (:class:`Cons`, immutable) holds its *car* ``x`` and its *cdr* ``y``;
+``NIL`` is the one empty list, false and an atom; **atoms** are ``NIL``, symbols (``str``) and
+numbers (``int``, ``float``; ``float("inf")`` is ``∞``).  :func:`to_string` writes Lisp notation and
+:func:`read` reads it: ``read(to_string(x)) == x`` (NaN aside).  Comparing, hashing, printing and
+reading are loops, so that lists of 10^6 elements and trees 10^5 deep work (``docs/data.md``).
 """
 
 from __future__ import annotations
 
-import gc
-import pickle
-from array import array
-from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's C field descriptor
+import math
+import re
+import sys
+from collections import namedtuple
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any, Final, cast, final
 
-from lispy.sexpr.atoms import atom_to_string
-from lispy.sexpr.nil import NIL, Nil
-
-__all__ = [
-    "NIL",
-    "Cons",
-    "LispPickleError",
-    "LispTypeError",
-    "Nil",
-    "collector_paused",
-    "from_iterable",
-    "lisp",
-    "to_pylist",
-    "to_string",
-]
-
-PAUSE_AT: Final = 2048
-"""Bulk builders pause the cyclic garbage collector from this many cells on (fewer cost it little)."""
+__all__ = ["NIL", "Cons", "LispTypeError", "Nil", "PrintError", "ReadError", "atom_to_string"]
+__all__ += ["from_iterable", "lisp", "parse_atom", "read", "to_pylist", "to_string"]
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the block, however it ends (the outermost of nested pauses
-    restores it): cells never form a cycle, yet it would walk 10^6 of them again and again (docs/data.md)."""
-    enabled = gc.isenabled()
-    try:
-        gc.disable()
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+@final
+class Nil:
+    """The type of ``NIL``; ``Nil()`` returns ``NIL`` itself.  ``NIL`` is false, iterates as no elements,
+    has length 0, and its car and cdr are ``NIL`` (as in MacLisp and Common Lisp; ch. 5's ``lose p₀``
+    relies on ``a NIL = NIL``).
+
+    >>> Nil() is NIL, bool(NIL), len(NIL), NIL.car
+    (True, False, 0, NIL)
+    """
+
+    __slots__ = ()
+    _instance: Nil | None = None
+
+    def __new__(cls) -> Nil:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    @property
+    def car(self) -> Nil:
+        return self
+
+    cdr = car
+
+    def __len__(self) -> int:  # and so false
+        return 0
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+    def __repr__(self) -> str:
+        return "NIL"
+
+    def __hash__(self) -> int:
+        return 0x4E494C  # "NIL"
+
+    def __reduce__(self) -> str:  # pickle and copy: NIL itself
+        return "NIL"
+
+
+NIL: Final = Nil()
 
 
 class LispTypeError(TypeError):
@@ -84,76 +91,23 @@ def _kind(x: Any) -> str:
     return f"a Python {type(x).__name__}"
 
 
-_new = tuple.__new__
-
-
-class _Absent:
-    """A tuple method that a cons cell does not have: reading it raises ``AttributeError``."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        raise AttributeError(f"cons cells have no {self.name!r}: walk them with car and cdr")
-
-
-def _unsupported(op: str, reflected: bool = False) -> Any:
-    """An operator that ``tuple`` has and a cons cell refuses, with the TypeError Python gives elsewhere
-    (returning NotImplemented would fall back on tuple's own ``+``, ``*`` and comparisons)."""
-    arithmetic = op in ("+", "*")
-    if arithmetic:
-        message = f"unsupported operand type(s) for {op}: {{!r}} and {{!r}}"
-    else:
-        message = f"{op!r} not supported between instances of {{!r}} and {{!r}}"
-
-    def refuse(self: Any, other: Any) -> Any:
-        if not arithmetic and not isinstance(other, tuple):
-            return NotImplemented  # Python's own TypeError, or the other operand's method
-        left, right = (other, self) if reflected else (self, other)
-        raise TypeError(message.format(type(left).__name__, type(right).__name__))
-
-    return refuse
-
-
 @final
-class Cons(tuple):  # type: ignore[type-arg]
-    """An immutable cons cell ``(car . cdr)``.
+class Cons(namedtuple("Cons", "car cdr")):
+    """An immutable cons cell ``(car . cdr)``: a 2-tuple underneath, read as ``car`` and ``cdr``.
 
     >>> Cons(1, Cons(2, NIL))
     (1 2)
     >>> Cons(1, "G")
     (1 . G)
 
-    * ``==`` is structural (McCarthy's ``=``) and ``hash`` agrees; both walk the whole structure
-      each time (a cell keeps no hash: it would cost 8 bytes a cell).
-    * ``str`` and ``repr`` print Lisp notation (:mod:`lispy.sexpr.printer`).
-    * Iterating a proper list gives its elements, ``len`` its length, ``in`` membership; on a
-      dotted list they raise :class:`LispTypeError` at the tail.
-    * Assigning or deleting an attribute (``__class__`` too) raises ``AttributeError``; deriving a
-      class from ``Cons`` raises ``TypeError``.
-    * ``pickle`` and ``copy`` work at any length and depth; ``copy.copy`` and ``copy.deepcopy``
-      return the cell itself.
-    * A ``tuple`` of two items underneath, it is not one to its users: indexing, ``+``, ``*``,
-      ``<``, ``count`` and ``index`` raise, as on any non-sequence.
+    ``==`` is structural (McCarthy's ``=``), never equal to a plain tuple, and ``hash`` agrees; both
+    walk the whole structure each time.  ``str`` and ``repr`` print Lisp notation.  Iterating a
+    proper list gives its elements, ``len`` its length, ``in`` membership; on a dotted list they
+    raise :class:`LispTypeError` at the tail.  ``copy.copy`` and ``copy.deepcopy`` return the cell
+    itself; ``pickle`` works by Python's own recursion (``docs/reliability.md``).
     """
 
     __slots__ = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        raise TypeError("lispy.sexpr.data.Cons is final: a class cannot be derived from the cons cell")
-
-    car: Any = _tuplegetter(0, "The car, the first of the cell's two values.")
-    cdr: Any = _tuplegetter(1, "The cdr, the second of the cell's two values (the rest of a list).")
-    __class__ = property(type, doc="The class of the cell; it cannot be assigned.")
-
-    def __new__(cls, car: Any, cdr: Any) -> Cons:
-        return _new(cls, (car, cdr))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cons cells are immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cons cells are immutable: cannot delete {name!r}")
 
     def __bool__(self) -> bool:
         return True
@@ -177,12 +131,7 @@ class Cons(tuple):  # type: ignore[type-arg]
     def __contains__(self, x: object) -> bool:
         return any(e is x or e == x for e in self)
 
-    def __getitem__(self, index: Any) -> Any:
-        raise TypeError("'Cons' object is not subscriptable")
-
-    __reversed__ = None  # type: ignore[assignment]
-    count = _Absent()
-    index = _Absent()
+    __reversed__ = None  # type: ignore[assignment]  # not tuple's reversal of (car, cdr)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cons):
@@ -194,22 +143,11 @@ class Cons(tuple):  # type: ignore[type-arg]
             return True if isinstance(other, tuple) else NotImplemented
         return not _equal(self, other)
 
-    __lt__ = _unsupported("<")
-    __le__ = _unsupported("<=")
-    __gt__ = _unsupported(">")
-    __ge__ = _unsupported(">=")
-    __add__ = _unsupported("+")
-    __radd__ = _unsupported("+", reflected=True)
-    __mul__ = _unsupported("*")
-    __rmul__ = _unsupported("*", reflected=True)
-
     def __hash__(self) -> int:
         return _hash_tree(self)
 
     def __repr__(self) -> str:
         return to_string(self)
-
-    __str__ = __repr__
 
     def __copy__(self) -> Cons:
         return self
@@ -217,11 +155,12 @@ class Cons(tuple):  # type: ignore[type-arg]
     def __deepcopy__(self, memo: dict[int, Any]) -> Cons:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[array[int], list[Any]]]:
-        return unflatten, flatten(self)
-
-    def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[array[int], list[Any]]]:
-        return self.__reduce__()
+    def __reduce__(self) -> tuple[Any, tuple[list[Any], Any]]:  # a list's elements and tail, not a cdr chain
+        items, u = [], self
+        while type(u) is Cons:
+            items.append(u.car)
+            u = u.cdr
+        return from_iterable, (items, u)
 
 
 def _equal(x: Any, y: Any) -> bool:
@@ -278,12 +217,113 @@ def _hash_tree(x: Cons) -> int:
         h = hash((hcar, h))
 
 
-def to_string(x: Any) -> str:
-    """Lisp notation for ``x``, the cell's own ``repr`` (:mod:`lispy.sexpr.printer`).  Raises
-    :class:`lispy.sexpr.atoms.IntegerTooLong` for an integer past lispy's limit on digits.
+def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
+    """The Lisp list of ``items`` (one level: elements are not converted), ending in ``tail``.
 
-    >>> to_string(lisp(1, Cons(2, "G"), "two words", NIL, float("inf"), True))
-    '(1 (2 . G) |two words| NIL ∞ T)'
+    >>> from_iterable([1, 2], tail="G"), from_iterable([])
+    ((1 2 . G), NIL)
+    """
+    result, new = tail, tuple.__new__  # new(Cons, (x, y)) is Cons(x, y) without a call of Python code
+    for x in reversed(items if type(items) is list or type(items) is tuple else list(items)):
+        result = new(Cons, (x, result))
+    return result
+
+
+def lisp(*items: Any) -> Any:
+    """``lisp(x1, ..., xn)`` is the list ``(x1 ... xn)``: LISP 1.5's ``list``.
+
+    >>> lisp(1, "G", lisp())
+    (1 G NIL)
+    """
+    return from_iterable(items)
+
+
+def to_pylist(u: Any, fname: str = "to_pylist") -> list[Any]:
+    """The elements of the proper list ``u`` as a Python list (one level), or a :class:`LispTypeError`
+    naming ``fname`` (the list function that asked for them).
+
+    >>> to_pylist(lisp(1, lisp(2)))
+    [1, (2)]
+    """
+    items = []
+    x = u
+    while type(x) is Cons:
+        items.append(x.car)
+        x = x.cdr
+    if x is not NIL:
+        raise _not_a_list(fname, u, x)
+    return items
+
+
+def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
+    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
+    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")
+
+
+# The notation of atoms, both ways.
+
+_INTEGER = re.compile(r"[+-]?[0-9]+\Z")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
+_INFINITIES = {"∞": math.inf, "+∞": math.inf, "inf": math.inf, "+inf": math.inf}
+_INFINITIES.update({"-∞": -math.inf, "-inf": -math.inf})
+_SYMBOL = re.compile(r"""[^\s()|;"'`,#][^\s()|;"'`,]*\Z""")  # the characters of a bare symbol
+
+
+def parse_atom(token: str) -> Any:
+    """The atom that ``token`` (a run of symbol characters, not ``"."``) stands for: ``NIL``, an int, a
+    float (``2.5``, ``1e6``, ``∞``/``inf``, ``-∞``/``-inf``), or else the interned symbol (``str``).
+    An integer longer than Python's limit (:func:`sys.get_int_max_str_digits`) raises its ``ValueError``.
+
+    >>> parse_atom("NIL"), parse_atom("-12"), parse_atom("1e3"), parse_atom("inf"), parse_atom("LOSE")
+    (NIL, -12, 1000.0, inf, 'LOSE')
+    """
+    if token == "NIL":
+        return NIL
+    if _INTEGER.match(token):
+        return int(token)
+    if _DECIMAL.match(token):
+        return float(token)
+    return _INFINITIES.get(token) or sys.intern(token)
+
+
+class PrintError(ValueError):
+    """A value that the printer cannot write: an integer longer than Python's limit on digits
+    (:func:`sys.get_int_max_str_digits`, 4,300 by default; ``sys.set_int_max_str_digits`` raises it)."""
+
+
+def atom_to_string(x: Any) -> str:
+    """Lisp notation for an atom: ``NIL`` (and ``False``), ``T``, numbers as Python writes them (``∞``
+    for infinity), a symbol bare if it reads back as itself, else barred; another value ``#<repr>``.
+    An integer longer than Python's limit on digits raises :class:`PrintError`.
+
+    >>> [atom_to_string(x) for x in (NIL, "G", "two words", "12", -3, float("-inf"), False, None)]
+    ['NIL', 'G', '|two words|', '|12|', '-3', '-∞', 'NIL', '#<None>']
+    """
+    if x is NIL or x is False:
+        return "NIL"
+    if isinstance(x, str):  # bare if it reads back as itself
+        if _SYMBOL.match(x) and not _DECIMAL.match(x) and x not in (".", "NIL") and x not in _INFINITIES:
+            return x
+        return "|" + x.replace("\\", "\\\\").replace("|", "\\|") + "|"
+    if x is True:
+        return "T"
+    if isinstance(x, int):
+        try:
+            return str(x)
+        except ValueError as e:
+            digits = int(x.bit_length() * math.log10(2))
+            raise PrintError(f"cannot print an integer of about {digits:,} digits: {e}") from None
+    if isinstance(x, float):
+        return ("∞" if x > 0 else "-∞") if math.isinf(x) else repr(x)
+    return f"#<{x!r}>"
+
+
+def to_string(x: Any) -> str:
+    """Lisp notation for ``x``, the cell's own ``repr``; a loop at any length and depth.  Raises
+    :class:`PrintError` for an integer longer than Python's limit on digits.
+
+    >>> to_string(lisp(1, Cons(2, "G"), "two words", NIL, "NIL", float("inf"), True))
+    '(1 (2 . G) |two words| NIL |NIL| ∞ T)'
     """
     out: list[str] = []
     pending: list[Any] = []  # the cdrs still to print, innermost list last
@@ -310,137 +350,116 @@ def to_string(x: Any) -> str:
             return "".join(out)
 
 
-def flatten(root: Cons) -> tuple[array[int], list[Any]]:
-    """Every cell under ``root`` once, each after its car and cdr: ``(refs, atoms)``, for pickling.
+# The reader: token by token, an explicit stack for the open lists.
 
-    ``refs`` holds two numbers per cell, for its car and its cdr: ``k >= 0`` is the ``k``-th cell,
-    ``-1`` is ``NIL`` and ``-2 - j`` is ``atoms[j]``.  Cells shared within ``root`` stay shared.
+
+class ReadError(ValueError):
+    """Malformed Lisp text.  ``line`` and ``column`` count from 1; ``reason`` is the fault.
+
+    >>> try:
+    ...     read("(1 2 . G H)")
+    ... except ReadError as error:
+    ...     error.line, error.column, error.reason
+    (1, 10, 'only one tail may follow the dot')
     """
-    number: dict[int, int] = {}  # id(cell) -> its place in the order
-    refs: list[int] = []
-    atoms: list[Any] = []
-    todo: list[Any] = [root]  # the first cells of lists still to number
-    while todo:
-        head = todo[-1]
-        if id(head) in number:
-            todo.pop()
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(f"line {line}, column {column}: {reason}")
+
+
+_TOKEN = re.compile(  # the kinds of token, each a named group; blanks and comments are "space"
+    r"""(?P<space>\s+|;[^\n]*)|(?P<open>\()|(?P<close>\))|(?P<barred>\|(?:[^|\\]|\\.)*\|)"""
+    r"""|(?P<unclosed_bar>\|)|(?P<atom>[^\s()|;"'`,]+)|(?P<stray>.)""",
+    re.DOTALL,
+)
+_UNBAR = re.compile(r"\\(.)", re.DOTALL)
+
+
+def _fault(reason: str, text: str, offset: int) -> ReadError:
+    """The error ``reason`` at ``offset`` in ``text``, its line and column counted from 1."""
+    return ReadError(reason, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+
+
+class _Frame:
+    """A list being read (or the top level): its elements, its dotted tail, and where it opened."""
+
+    __slots__ = ("items", "offset", "state", "tail")
+
+    def __init__(self, offset: int) -> None:
+        self.items: list[Any] = []
+        self.tail: Any = NIL
+        self.state = "items"  # then "dot" (after the dot) and "tail" (after the tail)
+        self.offset = offset
+
+    def add(self, value: Any) -> None:
+        if self.state == "dot":
+            self.tail, self.state = value, "tail"
+        else:
+            self.items.append(value)
+
+
+def read(text: str) -> Any:
+    """Read exactly one S-expression from ``text``: lists ``(G B B W R G)``, ``()`` or ``NIL``, dotted
+    pairs ``(1 . G)`` and lists ``(1 2 . G)``; numbers (``16``, ``-3``, ``2.5``, ``1e6``, ``∞`` or
+    ``inf``); symbols, any other run of characters without blanks or ``( ) | ; " ' ` ,``, case kept
+    and interned (``|two words|`` between bars, with ``\\|`` and ``\\\\`` inside); ``;`` comments to
+    the end of the line.  Malformed text, or an integer longer than Python's limit on digits, raises
+    :class:`ReadError` (a ``ValueError``) with the line and column of the fault.
+
+    >>> read("((1 . G) (2 3))")
+    ((1 . G) (2 3))
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"read: expected a str of Lisp text, got {type(text).__name__}")
+    top = _Frame(0)  # the top level: a frame that holds one datum
+    stack = [top]  # then the lists open, innermost last
+    for m in _TOKEN.finditer(text):
+        kind, token, at = m.lastgroup, m.group(), m.start()
+        if kind == "space":
             continue
-        spine = []
-        u = head
-        while type(u) is Cons and id(u) not in number:
-            spine.append(u)
-            u = u.cdr
-        waiting = [c.car for c in spine if type(c.car) is Cons and id(c.car) not in number]
-        if waiting:  # number those lists first, then come back to this one
-            todo += waiting
-            continue
-        todo.pop()
-        for c in reversed(spine):
-            for v in (c.car, c.cdr):
-                if type(v) is Cons:
-                    refs.append(number[id(v)])
-                elif v is NIL:
-                    refs.append(-1)
-                else:
-                    refs.append(-2 - len(atoms))
-                    atoms.append(v)
-            number[id(c)] = len(number)
-    return array("q", refs), atoms
+        f = stack[-1]
+        if kind == "close":
+            if f is top:
+                raise _fault("unexpected ')'", text, at)
+            if f.state == "dot":
+                raise _fault("a dot must be followed by one tail before ')'", text, at)
+            stack.pop()
+            stack[-1].add(from_iterable(f.items, f.tail))
+        elif top.items:
+            raise _fault("text after the expression", text, at)
+        elif kind == "atom" and token == ".":
+            if f is top:
+                raise _fault("a dot outside a list", text, at)
+            if f.state != "items" or not f.items:
+                raise _fault("a dot must stand between the elements and the tail", text, at)
+            f.state = "dot"
+        elif f.state == "tail":
+            raise _fault("only one tail may follow the dot", text, at)
+        elif kind == "open":
+            stack.append(_Frame(at))
+        else:
+            f.add(_atom(kind, token, text, at))
+    if len(stack) > 1:
+        raise _fault("'(' is never closed", text, stack[-1].offset)
+    if not top.items:
+        raise _fault("nothing to read", text, len(text))
+    return top.items[0]
 
 
-class LispPickleError(pickle.UnpicklingError):
-    """A pickle of Lisp data that does not hold Lisp data (crafted, corrupted or truncated), raised by
-    :func:`unflatten` and :func:`lispy.sexpr.pickling.loads`, saying what is wrong and where."""
-
-
-def unflatten(*parts: Any) -> Cons:
-    """The cell that :func:`flatten` took apart into ``parts``, ``(refs, atoms)``, rebuilt (pickles name
-    this function); any other ``parts`` raise :class:`LispPickleError` naming the fault.
-
-    >>> unflatten(*flatten(lisp(1, "G")))
-    (1 G)
-    >>> unflatten(array("q", [0, -1]), [])
-    Traceback (most recent call last):
-        ...
-    lispy.sexpr.data.LispPickleError: a pickled cell: pair 0 names cell 0, not built before it
-    """
-    if len(parts) != 2:
-        raise LispPickleError(f"a pickled cell: expected (refs, atoms), got {len(parts)} parts")
-    refs, atoms = parts
-    if not (isinstance(refs, array) and refs.typecode in "bhilq") and type(refs) not in (list, tuple):
-        raise LispPickleError(f"a pickled cell: refs must be an array of integers, got {_kind(refs)}")
-    if type(atoms) is not list and type(atoms) is not tuple:
-        raise LispPickleError(f"a pickled cell: atoms must be a list, got {_kind(atoms)}")
-    if not refs or len(refs) % 2:
-        raise LispPickleError(f"a pickled cell: refs must be pairs of integers, got {len(refs)} integers")
-    if type(refs) is not array and not all(type(v) is int for v in refs):
-        bad = next(v for v in refs if type(v) is not int)
-        raise LispPickleError(f"a pickled cell: refs must be integers, got {_kind(bad)}")
-    cells: list[Any] = []
-    append = cells.append
-    with collector_paused():
-        it = iter(refs)
-        try:  # an index out of range is the only fault left: found again, with its place, if it occurs
-            for i, j in zip(it, it):  # noqa: B905 (pairs from one iterator: strict would not apply)
-                car = cells[i] if i >= 0 else NIL if i == -1 else atoms[-2 - i]
-                cdr = cells[j] if j >= 0 else NIL if j == -1 else atoms[-2 - j]
-                append(_new(Cons, (car, cdr)))
-        except IndexError:
-            raise LispPickleError(_bad_pair(len(cells), refs, len(atoms))) from None
-    return cells[-1]
-
-
-def _bad_pair(k: int, refs: Any, natoms: int) -> str:
-    """What is wrong with the ``k``-th pair of ``refs``: it names a cell or an atom that is not there."""
-    for v in (refs[2 * k], refs[2 * k + 1]):
-        if v >= k:
-            return f"a pickled cell: pair {k} names cell {v}, not built before it"
-        if v < -1 - natoms:
-            return f"a pickled cell: pair {k} names atom {-2 - v}, and there are {natoms}"
-    raise AssertionError("unreachable: the pair was valid")
-
-
-def from_iterable(items: Iterable[Any], tail: Any = NIL) -> Any:
-    """The Lisp list of ``items`` (one level: elements are not converted), ending in ``tail``.
-
-    >>> from_iterable([1, 2], tail="G"), from_iterable([])
-    ((1 2 . G), NIL)
-    """
-    if type(items) is not list and type(items) is not tuple:
-        items = list(items)
-    result = tail
-    if len(items) < PAUSE_AT:
-        for x in reversed(items):
-            result = _new(Cons, (x, result))
-        return result
-    with collector_paused():
-        for x in reversed(items):
-            result = _new(Cons, (x, result))
-    return result
-
-
-def lisp(*items: Any) -> Any:
-    """``lisp(x1, ..., xn)`` is the list ``(x1 ... xn)``: LISP 1.5's ``list``.
-
-    >>> lisp(1, "G", lisp())
-    (1 G NIL)
-    """
-    return from_iterable(items)
-
-
-def to_pylist(u: Any, fname: str = "to_pylist") -> list[Any]:
-    """The elements of the proper list ``u`` as a Python list (one level), or a :class:`LispTypeError`
-    naming ``fname`` (the list function that asked for them)."""
-    items = []
-    x = u
-    while type(x) is Cons:
-        items.append(x.car)
-        x = x.cdr
-    if x is not NIL:
-        raise _not_a_list(fname, u, x)
-    return items
-
-
-def _not_a_list(fname: str, u: Any, tail: Any) -> LispTypeError:
-    """The error for ``u``, whose walk by ``fname`` ended at the atom ``tail`` (not ``NIL``)."""
-    return LispTypeError(fname, u, "is an atom, not a list" if tail is u else "is not a proper list")
+def _atom(kind: str | None, token: str, text: str, at: int) -> Any:
+    """The atom of the token ``token`` of ``kind``, at ``at`` in ``text``, or the ReadError there."""
+    if kind == "barred":
+        return sys.intern(_UNBAR.sub(r"\1", token[1:-1]))
+    if kind == "unclosed_bar":
+        raise _fault("a symbol opened with '|' is never closed", text, at)
+    if kind == "stray":
+        raise _fault(f"unexpected character {token!r}", text, at)
+    if token.startswith("#"):
+        raise _fault(f"unreadable object {token!r}", text, at)
+    try:
+        return parse_atom(token)
+    except ValueError as e:  # an integer longer than Python's limit on digits
+        raise _fault(str(e), text, at) from None

@@ -1,9 +1,10 @@
 """McCarthy's list functions, under his names, as loops that run on lists of 10^6 elements.
 
 Each docstring gives the defining equation in the notes' notation (McCarthy 1973, ch. 5 and 6;
-otherwise the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.
-:mod:`lispy.sexpr.literal` keeps each equation as a recursive function; the tests check that the
-two agree on random lists.  As in the notes, lists come first (``mapcar[u, f]``), truth values are
+otherwise the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.  The notes'
+own definitions (``upto``, ``mapcar2``, ``mapchoose``, ``mapapp``) are transcribed as they read in
+the chapter modules that use them; the tests check each loop here against its equation, run as a
+recursion, on random lists.  As in the notes, lists come first (``mapcar[u, f]``), truth values are
 Python's, ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of another atom raises
 :class:`~lispy.sexpr.data.LispTypeError` naming the function.
 """
@@ -13,25 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lispy.sexpr.data import (
-    NIL,
-    Cons,
-    LispTypeError,
-    _equal,
-    _new,
-    _not_a_list,
-    collector_paused,
-    from_iterable,
-    lisp,  # noqa: F401 (the examples build their lists with it)
-    to_pylist,
-)
+from lispy.sexpr.data import NIL, Cons, LispTypeError, _equal, _not_a_list, from_iterable, to_pylist
+from lispy.sexpr.data import lisp as lisp  # the examples build their lists with it
 
 Fn = Callable[[Any], Any]
 
 
 def _cells(u: Any, fname: str) -> Iterator[Cons]:
-    """Each cell of the proper list ``u``, then a LispTypeError naming ``fname`` at an atom tail (``length``,
-    ``member`` and ``assoc``, on the search's hot path, walk inline instead)."""
+    """Each cell of the proper list ``u``, then a LispTypeError naming ``fname`` at an atom tail."""
     x = u
     while type(x) is Cons:
         yield x
@@ -104,9 +94,7 @@ def eq(x: Any, y: Any) -> bool:
     >>> eq("G", "G"), eq(u, u), eq(u, lisp(1, 2)), eq(d(u), d(u))
     (True, True, False, True)
     """
-    if type(x) is Cons or type(y) is Cons:
-        return x is y
-    return x is y or x == y
+    return x is y or (type(x) is not Cons and type(y) is not Cons and x == y)
 
 
 def equal(x: Any, y: Any) -> bool:
@@ -115,7 +103,7 @@ def equal(x: Any, y: Any) -> bool:
     >>> equal(lisp(1, Cons(2, "G")), lisp(1, Cons(2, "G"))), equal(lisp(1), lisp(1.0)), equal(lisp(1), 1)
     (True, True, False)
     """
-    return _equal(x, y)
+    return x is y or (_equal(x, y) if type(x) is Cons else x == y)
 
 
 def length(u: Any) -> int:
@@ -140,17 +128,10 @@ def member(x: Any, u: Any) -> bool:
     (True, True, False)
     """
     y = u
-    if type(x) is Cons:
-        while type(y) is Cons:
-            if _equal(x, y.car):
-                return True
-            y = y.cdr
-    else:
-        while type(y) is Cons:
-            c = y.car
-            if c is x or (type(c) is not Cons and c == x):
-                return True
-            y = y.cdr
+    while type(y) is Cons:
+        if equal(x, y.car):
+            return True
+        y = y.cdr
     if y is not NIL:
         raise _not_a_list("member", u, y)
     return False
@@ -190,14 +171,10 @@ def assoc(x: Any, al: Any) -> Any:
     y = al
     while type(y) is Cons:
         entry = y.car
-        if type(entry) is Cons:
-            key = entry.car
-            if key is x or (_equal(key, x) if type(x) is Cons else type(key) is not Cons and key == x):
-                return entry
-        elif entry is not NIL:
+        if type(entry) is not Cons and entry is not NIL:
             raise LispTypeError("assoc", entry, "is an atom, not an entry (key . value)")
-        elif x is NIL:  # a NIL = NIL: an entry NIL has the key NIL
-            return NIL
+        if equal(x, entry.car):  # a NIL = NIL: an entry NIL has the key NIL
+            return entry
         y = y.cdr
     if y is not NIL:
         raise _not_a_list("assoc", al, y)
@@ -213,9 +190,7 @@ def reverse(u: Any) -> Any:
     >>> reverse(lisp(1, lisp(2, 3), 4)), reverse(NIL)
     ((4 (2 3) 1), NIL)
     """
-    items = to_pylist(u, "reverse")
-    items.reverse()
-    return from_iterable(items)
+    return from_iterable(to_pylist(u, "reverse")[::-1])
 
 
 def append(u: Any, v: Any) -> Any:
@@ -238,8 +213,7 @@ def upto(u: Any, x: Any) -> Any:
     >>> upto(u, nth(u, 3)), upto(u, u), upto(u, NIL)
     ((1 2), NIL, (1 2 3 4))
     """
-    items = []
-    y = u
+    items, y = [], u
     while not eq(x, y):
         if type(y) is not Cons:
             raise ValueError(f"upto: {x!r} is not a tail of {u!r} (tails are compared with eq)")
@@ -255,10 +229,9 @@ def prup(u: Any, v: Any) -> Any:
     >>> prup(lisp(1, 2, 3), lisp("G", "B")), prup(NIL, lisp(1))
     (((1 . G) (2 . B) (3)), NIL)
     """
-    pairs = []
-    y = v
+    pairs, y = [], v
     for x in to_pylist(u, "prup"):
-        pairs.append(_new(Cons, (x, a(y))))
+        pairs.append(Cons(x, a(y)))
         y = d(y)
     return from_iterable(pairs)
 
@@ -287,51 +260,21 @@ def sublis(s: Any, e: Any) -> Any:
         except TypeError:  # an unhashable Python value is no key
             return z
 
-    # A list of atoms (the common case) in one pass; a tree by _rebuild.
-    cars = []
-    x = e
-    while type(x) is Cons:
-        car = x.car
-        if type(car) is Cons:
-            return _rebuild(e, sub2)
-        cars.append(car)
-        x = x.cdr
-    if x is e:
-        return sub2(e)
-    try:
-        get = table.get
-        new_cars = [get(z, z) for z in cars]
-    except TypeError:  # an unhashable element: sub2 keeps it
-        new_cars = [sub2(z) for z in cars]
-    return from_iterable(new_cars, sub2(x))
+    done: list[Any] = []  # the subtrees rebuilt, each cell after its car and cdr, on explicit stacks
+    todo = [e]  # the subtrees still to rebuild, and _BUILD: a cell from the last two done
+    while todo:
+        x = todo.pop()
+        if x is _BUILD:
+            cdr = done.pop()
+            done[-1] = Cons(done[-1], cdr)
+        elif type(x) is Cons:
+            todo += (_BUILD, x.cdr, x.car)
+        else:
+            done.append(sub2(x))
+    return done[0]
 
 
-def _rebuild(e: Any, leaf: Fn) -> Any:
-    """Copy the tree ``e`` with every atom ``z`` (tails' ``NIL`` included) replaced by ``leaf(z)``,
-    each cell once (cells shared within ``e`` stay shared), cars and cdrs before their cell."""
-    if type(e) is not Cons:
-        return leaf(e)
-    done: dict[int, Any] = {}
-    stack = [e]
-    with collector_paused():
-        while stack:
-            c = stack[-1]
-            car, cdr = c.car, c.cdr
-            waiting = False
-            if type(cdr) is Cons and id(cdr) not in done:
-                stack.append(cdr)
-                waiting = True
-            if type(car) is Cons and id(car) not in done:
-                stack.append(car)
-                waiting = True
-            if waiting:
-                continue
-            stack.pop()
-            if id(c) not in done:
-                new_car = done[id(car)] if type(car) is Cons else leaf(car)
-                new_cdr = done[id(cdr)] if type(cdr) is Cons else leaf(cdr)
-                done[id(c)] = _new(Cons, (new_car, new_cdr))
-    return done[id(e)]
+_BUILD = object()
 
 
 def orlis(u: Any, p: Fn) -> bool:
@@ -385,8 +328,7 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
     >>> mapcar2(lisp("G", "B"), lisp(1), cons)
     ((G . 1) (B))
     """
-    results = []
-    y = v
+    results, y = [], v
     for x in to_pylist(u, "mapcar2"):
         results.append(f(x, a(y)))
         y = d(y)
@@ -414,8 +356,7 @@ def mapapp(u: Any, fn: Fn) -> Any:
     >>> mapapp(lisp(1, 2, 3), lambda x: lisp(x, x) if x != 2 else NIL)
     (1 1 3 3)
     """
-    parts = [fn(x) for x in to_pylist(u, "mapapp")]
     result: Any = NIL
-    for part in reversed(parts):
+    for part in reversed([fn(x) for x in to_pylist(u, "mapapp")]):
         result = append(part, result)
     return result

@@ -36,7 +36,7 @@ from lispy.chapter6.sexp_games import tree as sexp_tree
 from lispy.chapter6.watch import Watch
 from lispy.cs61b import COMPUTER, Lecture17
 from lispy.games.tictactoe import TicTacToe, board
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import read
 
 __all__ = ["FIGURE_6_2_TEXT", "Comparison", "Section", "companions"]
 

@@ -3,7 +3,7 @@
 For each of the notes' 47 definitions (:data:`lispy.notes.index.ENTRIES`), the
 definition as corrected by ERRATA.md is compiled (:mod:`lispy.mexpr.codegen`) and
 compared, as a Python syntax tree, with the hand transcription in the notes' shape
-(``Entry.transcription``: ``lispy.sexpr.literal`` where the library uses a loop).
+(``Entry.transcription``: the chapter module's recursive form where the library uses a loop).
 Both trees are first put in a normal form by these rewrites, and nothing else:
 
 1. **Place and name.** A transcription bound inside an application's function
@@ -45,9 +45,7 @@ from lispy.mexpr.codegen import generate
 from lispy.mexpr.names import python_name
 from lispy.mexpr.prelude import BUILTINS, NOTATION
 from lispy.notes.index import ENTRIES, Entry
-from lispy.sexpr.data import Cons, Nil
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import Cons, Nil, read, to_string
 
 __all__ = ["Comparison", "compare", "normal_form", "normal_transcription", "transcribed_tree"]
 

@@ -21,9 +21,8 @@ from lispy.chapter5 import insanity
 from lispy.edition.evidence.proof import Interpreters, attempt
 from lispy.notes.applications import Application, application_for, python_definition
 from lispy.notes.index import Entry
-from lispy.sexpr.data import NIL, lisp
+from lispy.sexpr.data import NIL, lisp, read
 from lispy.sexpr.lists import cons, d
-from lispy.sexpr.reader import read
 
 __all__ = ["EXAMPLES", "Example", "Outcome", "run"]
 

@@ -21,9 +21,7 @@ from lispy.chapter6.watch import Watch
 from lispy.claims.move_ordering import knuth_moore
 from lispy.claims.move_ordering import ordering_series as counted_series
 from lispy.edition.page.render import render
-from lispy.sexpr.atoms import atom_to_string
-from lispy.sexpr.data import to_pylist
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import atom_to_string, read, to_pylist
 
 __all__ = [
     "FIGURE",

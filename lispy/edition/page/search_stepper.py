@@ -29,10 +29,8 @@ from lispy.chapter5 import insanity, paths
 from lispy.chapter5.tree_search import LOSE, tree_search
 from lispy.edition.page.render import render_macro
 from lispy.notes.applications import PATHS_GRAPH
-from lispy.sexpr.data import from_iterable, to_pylist
+from lispy.sexpr.data import from_iterable, read, to_pylist, to_string
 from lispy.sexpr.lists import a
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import read
 
 __all__ = [
     "MOST_POSITIONS",

@@ -28,9 +28,7 @@ from lispy.chapter6.sexp_games import leaves as terminal_positions
 from lispy.chapter6.watch import Step, Watch
 from lispy.edition.page.figures import Drawing, Spacing, layout
 from lispy.edition.page.render import render_macro
-from lispy.sexpr.atoms import atom_to_string
-from lispy.sexpr.printer import to_string
-from lispy.sexpr.reader import read
+from lispy.sexpr.data import atom_to_string, read, to_string
 
 __all__ = [
     "MOST_LEAVES",
