@@ -15,14 +15,8 @@ from chapters.claims import claims_section
 from chapters.show import draw, heading, printable_stdout, say, show, table
 from lispy import cli, read
 from lispy.aima.game import Counted, mccarthy_search, to_mccarthy
-from lispy.chapter6.game_trees import (
-    bestmax,
-    bestmax_once,
-    maxlis,
-    maxlis_iterative,
-    maxlis_primed,
-    minlis,
-)
+from lispy.chapter6.game_trees import bestmax, maxlis, maxlis_iterative, minlis
+from lispy.chapter6.improvements import bestmax_once, maxlis_primed
 from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch

@@ -10,15 +10,8 @@ from lispy.chapter5 import insanity
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5.paths import path_search
 from lispy.chapter6 import sexp_games
-from lispy.chapter6.game_trees import (
-    NoMoveError,
-    bestmax,
-    bestmax_once,
-    bestmaxa,
-    bestmin,
-    bestmin_once,
-    bestmina,
-)
+from lispy.chapter6.game_trees import bestmax, bestmaxa, bestmin, bestmina
+from lispy.chapter6.improvements import NoMoveError, bestmax_once, bestmin_once
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
 from lispy.mexpr.environment import EvalError

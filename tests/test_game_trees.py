@@ -13,20 +13,8 @@ from hypothesis import strategies as st
 
 from chapters.show import draw
 from lispy import NIL, from_iterable, read, to_python
-from lispy.chapter6.game_trees import (
-    Game,
-    NoMoveError,
-    bestmax,
-    bestmax_once,
-    bestmin,
-    bestmin_once,
-    maxlis,
-    maxlis_iterative,
-    maxlis_primed,
-    maxlisa,
-    minlis,
-    minlis_primed,
-)
+from lispy.chapter6.game_trees import Game, bestmax, bestmin, maxlis, maxlis_iterative, maxlisa, minlis
+from lispy.chapter6.improvements import NoMoveError, bestmax_once, bestmin_once, maxlis_primed, minlis_primed
 from lispy.chapter6.sexp_games import imval, ordered, successors, ter, tree, uniform_tree
 from lispy.chapter6.watch import Watch
 from lispy.claims.game_checks import minimax as plain_minimax

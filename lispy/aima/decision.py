@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.chapter6.game_trees import NoMoveError
+from lispy.chapter6.improvements import NoMoveError
 
 __all__ = ["Decision", "NoMoveError", "decide"]
 

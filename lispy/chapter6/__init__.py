@@ -2,6 +2,8 @@
 
 - :mod:`lispy.chapter6.game_trees`: minimax (``valmax``, ``valmin``), the choice of a move
   (``movemax``, ``bestmax``, …) and the αβ-heuristic (``maxval``, ``minval``);
+- :mod:`lispy.chapter6.improvements`: beside them, never instead, the primed ``maxlis'`` and
+  ``minlis'`` and the ``bestmax``/``bestmin`` that value each element once (E13, E14);
 - :mod:`lispy.chapter6.sexp_games`: game trees written as S-expressions, ``((3 12 8) (2 4 6))``;
 - :mod:`lispy.chapter6.watch`: watching which positions a search examines;
 - :mod:`lispy.chapter6.memoised`: ``valmax`` memoised, a transposition table for minimax.

@@ -35,9 +35,8 @@ from lispy.runtime.recursion import deep
 from lispy.sexpr.lists import a, d, n
 
 __all__ = [  # not max and min: a star import must not rebind Python's
-    "INF", "Game", "GameTreeSearch", "NoMoveError", "bestmax", "bestmax_once", "bestmaxa", "bestmaxa_once",
-    "bestmin", "bestmin_once", "bestmina", "bestmina_once", "game_tree_search", "maxlis", "maxlis_iterative",
-    "maxlis_primed", "maxlisa", "minlis", "minlis_primed",
+    "INF", "Game", "GameTreeSearch", "bestmax", "bestmaxa", "bestmin", "bestmina", "game_tree_search",
+    "maxlis", "maxlis_iterative", "maxlisa", "minlis",
 ]  # fmt: skip
 
 INF = math.inf
@@ -45,10 +44,6 @@ INF = math.inf
 
 Position = Any
 Fn = Callable[[Any], Any]
-
-
-class NoMoveError(ValueError):
-    """A move was asked of a list of no moves (``bestmax_once``), or a primed maximum of ``NIL``."""
 
 
 # --- the notes' max and min of two values --------------------------------------------
@@ -119,36 +114,6 @@ def maxlisa(u: Any, x: Any, f: Fn) -> Any:
     return x if n(u) else maxlisa(d(u), max(x, f(a(u))), f)
 
 
-def maxlis_primed(u: Any, f: Fn) -> Any:
-    """``maxlis'[u,f] ← if n d u then f[a u] else max[f[a u],maxlis'[d u,f]]``: ``maxlis`` without ``-∞``.
-
-    The notes' "primed" form, "meaningless for null lists" (ch. 6): raises :class:`NoMoveError` on ``NIL``.
-
-    >>> from lispy import read
-    >>> maxlis_primed(read("(3 12 8)"), lambda x: x)
-    12
-    >>> maxlis_primed(read("()"), lambda x: x)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-      ...
-    lispy.chapter6.game_trees.NoMoveError: maxlis': meaningless for the empty list NIL ...
-    """
-    if n(u):
-        raise NoMoveError("maxlis': meaningless for the empty list NIL (no first element to prime with)")
-    return f(a(u)) if n(d(u)) else max(f(a(u)), maxlis_primed(d(u), f))
-
-
-def minlis_primed(u: Any, f: Fn) -> Any:
-    """``minlis'[u,f] ← if n d u then f[a u] else min[f[a u],minlis'[d u,f]]``: ``minlis`` without ``∞``.
-
-    >>> from lispy import read
-    >>> minlis_primed(read("(3 12 8)"), lambda x: x)
-    3
-    """
-    if n(u):
-        raise NoMoveError("minlis': meaningless for the empty list NIL (no first element to prime with)")
-    return f(a(u)) if n(d(u)) else min(f(a(u)), minlis_primed(d(u), f))
-
-
 # --- the best element of a list -------------------------------------------------------
 
 
@@ -157,7 +122,8 @@ def bestmax(u: Any, f: Fn) -> Any:
     FOO.XGP[206,JMC] line 876 (ch. 6, choosing a move).
 
     Precondition, as in the notes: ``u`` is not ``NIL``; of ``NIL`` it values ``a NIL = NIL`` as an
-    element and returns ``NIL``, as the notes' own definition does (E13; :func:`bestmax_once` checks).
+    element and returns ``NIL``, as the notes' own definition does (E13;
+    :func:`lispy.chapter6.improvements.bestmax_once` checks).
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -178,7 +144,8 @@ def bestmaxa(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
             else bestmaxa[d u,a u,f[a u],f]
 
     A new best is evaluated twice, ``f[a u]`` in the test and again in the call: with
-    ``f = valmin`` that searches its subtree twice.  :func:`bestmaxa_once` does not (E14).
+    ``f = valmin`` that searches its subtree twice.  :func:`~lispy.chapter6.improvements.bestmaxa_once`
+    does not (E14).
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -196,7 +163,8 @@ def bestmin(u: Any, f: Fn) -> Any:
     """``bestmin[u,f] ← bestmina[d u,a u,f[a u],f]``: the first element of ``u`` with the smallest ``f``.
     FOO.XGP[206,JMC] line 888 (ch. 6, choosing a move).
 
-    The same precondition as :func:`bestmax`: ``u`` is not ``NIL`` (:func:`bestmin_once` checks it).
+    The same precondition as :func:`bestmax`: ``u`` is not ``NIL``
+    (:func:`~lispy.chapter6.improvements.bestmin_once` checks it).
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -214,7 +182,8 @@ def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
             else if f[a u] ≥ valsofar then bestmina[d u,sofar,valsofar,f]
             else bestmina[d u,a u,f[a u],f]
 
-    :func:`bestmaxa` with ``≥`` for ``≤``; :func:`bestmina_once` evaluates once (E14).
+    :func:`bestmaxa` with ``≥`` for ``≤``; :func:`~lispy.chapter6.improvements.bestmina_once`
+    evaluates once (E14).
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -226,70 +195,6 @@ def bestmina(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
         else bestmina(d(u), sofar, valsofar, f) if f(a(u)) >= valsofar
         else bestmina(d(u), a(u), f(a(u)), f)
     )  # fmt: skip
-
-
-def bestmaxa_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
-    """:func:`bestmaxa` evaluating ``f`` once per element, an improvement beside the printed form::
-
-        bestmaxa'[u,sofar,valsofar,f] ← if n u then sofar
-            else {f[a u]}[λv. if v ≤ valsofar then bestmaxa'[d u,sofar,valsofar,f]
-                              else bestmaxa'[d u,a u,v,f]]
-
-    >>> from lispy import read
-    >>> bestmaxa_once(read("(1 -5 3)"), 0, 0, abs)
-    -5
-    """
-    return sofar if n(u) else (
-        lambda v: bestmaxa_once(d(u), sofar, valsofar, f) if v <= valsofar
-        else bestmaxa_once(d(u), a(u), v, f)
-    )(f(a(u)))  # fmt: skip
-
-
-def bestmina_once(u: Any, sofar: Any, valsofar: Any, f: Fn) -> Any:
-    """:func:`bestmina` evaluating ``f`` once per element (see :func:`bestmaxa_once`).
-
-    >>> from lispy import read
-    >>> from lispy.chapter6.sexp_games import tree
-    >>> bestmina_once(read("((2 4 6) (14 5 2))"), read("(3 12 8)"), 12, tree.valmax)
-    (2 4 6)
-    """
-    return sofar if n(u) else (
-        lambda v: bestmina_once(d(u), sofar, valsofar, f) if v >= valsofar
-        else bestmina_once(d(u), a(u), v, f)
-    )(f(a(u)))  # fmt: skip
-
-
-def bestmax_once(u: Any, f: Fn) -> Any:
-    """:func:`bestmax` with :func:`bestmaxa_once`: the same choice, each element valued once.
-
-    Raises :class:`NoMoveError` if ``u`` is ``NIL``, where :func:`bestmax`, as the notes
-    define it, values ``a NIL`` and returns ``NIL`` (E13).
-
-    >>> from lispy import read
-    >>> from lispy.chapter6.sexp_games import tree
-    >>> bestmax_once(read("((3 12 8) (2 4 6) (14 5 2))"), tree.valmin)
-    (3 12 8)
-    >>> bestmax_once(read("()"), tree.valmin)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-      ...
-    lispy.chapter6.game_trees.NoMoveError: bestmax_once: no element to choose: the list is NIL ...
-    """
-    if n(u):
-        raise NoMoveError("bestmax_once: no element to choose: the list is NIL (a position with no moves?)")
-    return bestmaxa_once(d(u), a(u), f(a(u)), f)
-
-
-def bestmin_once(u: Any, f: Fn) -> Any:
-    """:func:`bestmin` with :func:`bestmina_once`; raises :class:`NoMoveError` if ``u`` is ``NIL``.
-
-    >>> from lispy import read
-    >>> from lispy.chapter6.sexp_games import tree
-    >>> bestmin_once(read("((3 12 8) (2 4 6) (14 5 2))"), tree.valmax)
-    (2 4 6)
-    """
-    if n(u):
-        raise NoMoveError("bestmin_once: no element to choose: the list is NIL (a position with no moves?)")
-    return bestmina_once(d(u), a(u), f(a(u)), f)
 
 
 # --- the game's functions -----------------------------------------------------------------

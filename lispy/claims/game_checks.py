@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from lispy.chapter6.game_trees import GameTreeSearch, NoMoveError, game_tree_search, maxlis, maxlis_primed
+from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search, maxlis
+from lispy.chapter6.improvements import NoMoveError, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
 from lispy.counting import Agreement, Count, count_agreement
 from lispy.sexpr.conversions import from_python
