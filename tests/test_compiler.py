@@ -533,6 +533,6 @@ def test_python_of_a_long_applied_lambda_keeps_its_brackets_and_returns_the_valu
     code = session.reply(":python g")
     assert "\n" in code and code.splitlines()[1].lstrip().startswith("return (lambda x:")
     namespace: dict[str, Any] = {}
-    exec("from lispy.mexpr.prelude import cons, a, d, NIL\n" + code, namespace)  # noqa: S102
+    exec("from lispy.mexpr.prelude import cons, a, d, NIL\n" + code, namespace)
     expected = read("(" + "1 (2) " * 8 + ")")
     assert namespace["g"](read("(1 2)")) == expected == session.environment.eval("g '(1 2)")

@@ -37,11 +37,11 @@ from typing import Any, NoReturn
 from lispy import cli
 from lispy.cli.memory import limit_memory
 from lispy.mexpr.listing import print_part
-from lispy.mexpr.session import COMMANDS, Collector, Session
+from lispy.mexpr.session import COMMANDS, Collector, Session, help_text
 from lispy.notes.applications import REPL_APPLICATIONS
 
 PROMPT, MORE = "lispy> ", "...    "
-HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
+HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + help_text(COMMANDS)
 
 
 def interactive(session: Session) -> None:

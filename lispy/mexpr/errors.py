@@ -10,7 +10,7 @@ import types
 from typing import Any
 
 from lispy.mexpr.names import m_name
-from lispy.mexpr.prelude import BUILTINS, PARAMETERS
+from lispy.mexpr.prelude import ANY_NUMBER, BUILTINS, PARAMETERS
 from lispy.runtime.recursion import worker_limit
 from lispy.sexpr.printer import to_string
 
@@ -93,6 +93,6 @@ def show(value: Any) -> str:
 
 def arity_message(name: str, params: tuple[str, ...], given: int) -> str | None:
     """What to say when a function of ``params`` is given ``given`` arguments, or ``None`` if that fits."""
-    if len(params) == given:
+    if len(params) == given or ANY_NUMBER in params:
         return None
     return f"{name} takes {len(params)} argument(s), [{','.join(params)}], but was given {given}"

@@ -10,6 +10,7 @@ else as a bug in lispy.  Given ``applications`` (:data:`lispy.notes.applications
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -19,6 +20,7 @@ from typing import TypeVar
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import EvalError, UndefinedName, show
 from lispy.mexpr.listing import python_of
+from lispy.mexpr.prelude import PARAMETERS
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, part_defining, split_statements
 from lispy.mexpr.syntax import REST, Assignment, Definition, MSyntaxError, Reading, parse_expression
@@ -27,15 +29,45 @@ from lispy.sexpr.reader import ReadError
 
 T = TypeVar("T")
 
-COMMANDS = """\
-Commands:
+COMMANDS: dict[str, str] = {
+    ":notes PART ...": "load parts of the notes, corrected (:notes alone lists them)",
+    ":printed PART ...": "load parts exactly as printed (see ERRATA.md for what fails)",
+    ":load FILE": "load a file of definitions and assignments (all or nothing)",
+    ":python NAME": "the Python that a definition compiles to",
+    ":env": "the names defined in this session",
+    ":help": "this help",
+    ":quit": "leave",
+}
+"""The terminal's commands, each with what it does (the page has its own, :mod:`lispy.edition.live`)."""
 
-    :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
-    :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
-    :load FILE           load a file of definitions and assignments (all or nothing)
-    :python NAME         the Python that a definition compiles to
-    :env                 the names defined in this session
-    :help, :quit"""
+
+def help_text(commands: Mapping[str, str], width: int = 100) -> str:
+    """What ``:help`` prints: ``commands`` (each with what it does), then the functions every session
+    has, each with its parameters (:data:`lispy.mexpr.prelude.PARAMETERS`), filled to ``width``.
+
+    >>> print(help_text({":env": "the names defined"}, width=60))  # doctest: +ELLIPSIS
+    Commands:
+    <BLANKLINE>
+        :env                 the names defined
+    <BLANKLINE>
+    Functions given (the notes' chapter I, and LISP's list):
+    <BLANKLINE>
+        a[u] d[u] n[u] atom[x] eq[x,y] equal[x,y] length[u]
+    ...
+    """
+    lines = ["Commands:", ""] + [f"    {command:<20} {says}" for command, says in commands.items()]
+    given = [f"{name}[{','.join(params)}]" for name, params in PARAMETERS.items()]
+    lines += ["", "Functions given (the notes' chapter I, and LISP's list):", ""]
+    lines += textwrap.wrap(" ".join(given), width, initial_indent="    ", subsequent_indent="    ")
+    lines += ["", *textwrap.wrap("Notation: " + NOTATION_HELP, width)]
+    return "\n".join(lines)
+
+
+NOTATION_HELP = (
+    "f[x,y] ← e defines, x ← e assigns; if p then e1 else e2; λx.e; x . u (cons), u * v (append);"
+    " = eq ε ≤ ≥ < >; x + y; 16f x; a p and x, a p or x (bitwise on numbers, tighter than =);"
+    " p ∨ q, p ∧ q, ¬p (logical, looser than =); '(A B) quotes; ∞ and -∞; docs/mexpr.md has it all."
+)
 
 
 @dataclass(frozen=True)
@@ -146,14 +178,14 @@ class Session:
         self,
         say: Callable[[str], None] = print,
         complain: Callable[[str], None] | None = None,
-        help: str = COMMANDS,
+        help: str | None = None,
         applications: Mapping[str, Problem] | None = None,
     ) -> None:
         self.environment = Environment()
         self.problems = Problems(applications)
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
-        self.help = help
+        self.help = help_text(COMMANDS) if help is None else help
         self.failures = 0
         self.done = False
         self.interrupted = "interrupted"  #: what Ctrl-C during an evaluation prints

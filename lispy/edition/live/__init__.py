@@ -25,7 +25,7 @@ from typing import Any
 
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import split_statements
-from lispy.mexpr.session import Session
+from lispy.mexpr.session import COMMANDS, Session, help_text
 from lispy.mexpr.syntax import Assignment, Definition
 from lispy.notes.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 
@@ -208,11 +208,25 @@ def game_json(cells: str, reader: str) -> str:
         return json.dumps({"text": f"error: {e}", "failed": True})
 
 
+PAGE_COMMANDS = {
+    **{command: says for command, says in COMMANDS.items() if command not in (":load FILE", ":quit")},
+    ":step P": "chapter 5's search from the position P, stepped through, on the session's lose, ter and"
+    " successors",
+}
+"""The commands of the page's REPL: the terminal's but ``:load`` and ``:quit`` (the page has no files
+and no end), and ``:step``."""
+
+
 class Repl:
-    """The page's REPL session: one :class:`Session` for the page."""
+    """The page's REPL session: one :class:`Session` for the page; ``:help`` lists what works there.
+
+    >>> said = Repl().reply(":help")[0]
+    >>> ":step P" in said, ":load" in said, ":quit" in said, "nth[u,k]" in said
+    (True, False, False, True)
+    """
 
     def __init__(self) -> None:
-        self.session = Session(applications=REPL_APPLICATIONS)
+        self.session = Session(applications=REPL_APPLICATIONS, help=help_text(PAGE_COMMANDS))
         self.failed = False
         """Whether the last :meth:`reply` printed an error."""
         self.stepper: str | None = None
