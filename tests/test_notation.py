@@ -4,6 +4,8 @@ and ``:help`` listing the given functions with their parameters (in the terminal
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lispy.edition.live import Repl
@@ -111,3 +113,31 @@ def test_the_pages_help_offers_only_what_works_there() -> None:
     said = Repl().reply(":help")[0]
     assert ":load" not in said and ":quit" not in said and ":step P" in said and "mapcar[u,f]" in said
     assert Repl().reply(":load x.m")[0] != ""  # not offered, and still answered with lispy's own error
+
+
+# --- errors name the file run, and no line where there is none (issue 33) ------------------------
+
+
+def test_running_a_file_names_it_in_errors(tmp_path: Path) -> None:
+    from lispy.cli.repl import main
+
+    (tmp_path / "mine.m").write_text("f x ← x + 1\nh 2\nf A\n3 = \n\n:load nosuch.m\nf 1\n", encoding="utf-8")
+    said: list[str] = []
+    s = Session(complain=said.append, say=said.append)
+    s.run_lines((tmp_path / "mine.m").read_text(encoding="utf-8").splitlines(), source="mine.m")
+    assert said == [
+        "error: in mine.m, line 2, column 1: undefined name h",
+        "error: in f, line 1, column 7: +: cannot apply to A and 1 (on numbers only, and this is A"
+        " (a symbol))",
+        "error: mine.m, line 4: unfinished input, waiting for the rest of the expression",
+        "error: mine.m, line 6: cannot read nosuch.m: No such file or directory",
+        "2",
+    ]
+    assert main([str(tmp_path / "mine.m")]) == 1
+
+
+def test_a_command_typed_alone_names_no_line() -> None:
+    assert Session().reply(":load nosuch.m") == "error: cannot read nosuch.m: No such file or directory"
+    said: list[str] = []
+    Session(complain=said.append).handle(":load nosuch.m")
+    assert said == ["error: cannot read nosuch.m: No such file or directory"]

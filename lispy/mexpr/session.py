@@ -189,16 +189,21 @@ class Session:
         self.failures = 0
         self.done = False
         self.interrupted = "interrupted"  #: what Ctrl-C during an evaluation prints
+        self.source = "input"
+        """What the inputs come from, as errors name it: ``input``, or the name of the file being run."""
 
-    def run_lines(self, lines: Iterable[str]) -> None:
+    def run_lines(self, lines: Iterable[str], source: str | None = None) -> None:
         """Evaluate the lines of a file, a pipe or a page's text, each complete input with its line
-        number, until :attr:`done`; an input still unfinished at the end is reported as such.
+        number, until :attr:`done`; an input still unfinished at the end is reported as such.  Errors
+        name ``source`` (a file's name, :attr:`source`) where they would say ``input``.
 
         >>> said: list[str] = []
         >>> Session(said.append).run_lines(["twice x ← x +", "  x", "twice 21"])
         >>> said
         ['42']
         """
+        if source is not None:
+            self.source = source
         collector = Collector()
         for number, line in enumerate(lines, 1):
             for item in self.attempt(partial(collector.add, number, line.rstrip("\n")), number) or []:
@@ -218,22 +223,29 @@ class Session:
         >>> s.reply("twice[1,2]")
         'error: in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2'
         """
-        shown, _ = self._answer(text, 1)
+        shown, _ = self._answer(text, None)
         return shown or ""
 
-    def handle(self, text: str | Input, line: int = 1) -> None:
-        """Print (``say``) what :meth:`reply` gives for one input beginning at ``line``, an error by
-        ``complain``; an :class:`Input` ended unfinished is an error saying what it waited for."""
+    def handle(self, text: str | Input, line: int | None = None) -> None:
+        """Print (``say``) what :meth:`reply` gives for one input beginning at ``line`` (``None``: an
+        input typed alone, whose errors name no line of a file), an error by ``complain``; an
+        :class:`Input` ended unfinished is an error saying what it waited for."""
         if isinstance(text, Input):
             if text.waiting is not None:
-                return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
+                return self._fail(f"error: {self._at(text.line)}unfinished input, waiting for {text.waiting}")
             line, text = text.line, text.text
         shown, failed = self._answer(text, line)
         if shown is not None:
             (self.complain if failed else self.say)(shown)
         return None
 
-    def _answer(self, text: str, line: int) -> tuple[str | None, bool]:
+    def _at(self, line: int | None) -> str:
+        """The place of the input at ``line`` in an error: ``t.m, line 3: ``, ``line 3: ``, or nothing."""
+        if line is None:
+            return ""
+        return f"line {line}: " if self.source == "input" else f"{self.source}, line {line}: "
+
+    def _answer(self, text: str, line: int | None) -> tuple[str | None, bool]:
         """What to print for ``text`` (``None``: nothing), and whether it is an error (counted)."""
         stripped = text.strip()
         if not stripped or stripped.startswith(";"):
@@ -247,17 +259,17 @@ class Session:
             self.failures += 1
             return message, True
 
-    def _evaluate(self, stripped: str, text: str, line: int) -> str | None:
+    def _evaluate(self, stripped: str, text: str, line: int | None) -> str | None:
         values, origins = self.environment.globals, self.problems.origins
         if stripped.startswith(":"):
             shown = self.command(stripped)
         else:
-            value = self.environment.run("\n" * (line - 1) + text)
+            value = self.environment.run("\n" * ((line or 1) - 1) + text, self.source)
             shown = None if value is None else show(value)
         note = self.problems.rebinding_note(self.environment, values, origins)
         return "\n".join(t for t in (shown, note) if t is not None) or shown
 
-    def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
+    def attempt(self, thunk: Callable[[], T], line: int | None) -> T | None:
         """``thunk()``, or ``None`` with its failure reported (counted, one line), Ctrl-C included."""
         try:
             return thunk()
@@ -268,7 +280,7 @@ class Session:
             self._fail(message)
         return None
 
-    def _failure(self, e: BaseException, line: int) -> str | None:
+    def _failure(self, e: BaseException, line: int | None) -> str | None:
         """The one line that reports ``e`` (raised by the input at ``line``), or ``None`` (``SystemExit``)."""
         if isinstance(e, UndefinedName):
             part = part_defining(e.name)
@@ -278,11 +290,11 @@ class Session:
         if isinstance(e, KeyboardInterrupt):
             return self.interrupted
         if isinstance(e, MemoryError):
-            return f"error: line {line}: out of memory (a list or a number grew without end?)"
+            return f"error: {self._at(line)}out of memory (a list or a number grew without end?)"
         if isinstance(e, (CommandError, IntegerTooLong, RecursionError)):  # IntegerTooLong: to print
-            return f"error: line {line}: {e}"
+            return f"error: {self._at(line)}{e}"
         if isinstance(e, Exception):  # the session must survive even a bug of lispy's
-            return f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)"
+            return f"error: {self._at(line)}{type(e).__name__}: {e} (a bug in lispy: please report it)"
         return None
 
     def _fail(self, message: str) -> None:

@@ -78,7 +78,7 @@ def _row(anchor: str, text: str, printed: bool) -> tuple[str, bool]:
     if printed:  # a printed form that does not read fails here, reported as the REPL reports it
         failed: list[str] = []
         session.complain = failed.append
-        environment = session.attempt(lambda: _environment(anchor, printed=True), 1)
+        environment = session.attempt(lambda: _environment(anchor, printed=True), None)
         if environment is None:
             return "\n".join(failed), True
     else:
@@ -117,7 +117,7 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
     session = Session()
     failed: list[str] = []
     session.complain = failed.append
-    found = session.attempt(lambda: [s.parse() for s in split_statements(source, "edit")], 1)
+    found = session.attempt(lambda: [s.parse() for s in split_statements(source, "edit")], None)
     if found is None:
         return "\n".join(failed), False
     if [s.name for s in found] != [entry.name]:
@@ -292,7 +292,7 @@ class Repl:
         say, complain = self.session.say, self.session.complain
         self.session.say = self.session.complain = printed.append
         try:
-            stepper = self.session.attempt(made, 1)
+            stepper = self.session.attempt(made, None)
         finally:
             self.session.say, self.session.complain = say, complain
         if stepper is None or isinstance(stepper, str):
