@@ -141,3 +141,33 @@ def test_a_command_typed_alone_names_no_line() -> None:
     said: list[str] = []
     Session(complain=said.append).handle(":load nosuch.m")
     assert said == ["error: cannot read nosuch.m: No such file or directory"]
+
+
+# --- a search never runs on another problem's start without a word (issue 33) -------------------
+
+
+def test_the_words_search_p0_is_the_words_tower_never_the_lists_start() -> None:
+    from lispy.chapter5 import insanity_words
+    from lispy.notes.applications import REPL_APPLICATIONS
+
+    s = Session(applications=REPL_APPLICATIONS)
+    s.reply(":notes chapter5_insanity")
+    said = s.reply(":notes chapter5_insanity_words")
+    assert "p₀, search" in said and "now mean chapter5_insanity_words's" in said
+    expected = str(insanity_words.word_tower_search(insanity_words.puzza).search(insanity_words.p0))
+    assert s.reply("search p₀") == expected == "(65535 55275 22217 4744 0)"
+    assert s.reply("p₀") == "(0)"
+    assert "(T NIL NIL NIL NIL)" not in expected
+
+
+def test_a_search_loaded_beside_anothers_start_says_so() -> None:
+    from lispy.notes.applications import REPL_APPLICATIONS
+
+    s = Session(applications=REPL_APPLICATIONS)
+    s.reply(":notes chapter5_insanity")
+    said = s.reply(":notes chapter5_paths").splitlines()
+    assert said[1] == (
+        "p₀ is chapter5_insanity's start, and search is chapter5_paths's: search p₀ would search one"
+        " problem from the other's start"
+    )
+    assert "p₀ is" not in s.reply(":notes chapter5_insanity")

@@ -309,8 +309,7 @@ def test_load_of_a_bad_path_is_lispys_error_naming_it(tmp_path: Path) -> None:
     assert said == [
         f"error: cannot read {nul!r}: a file name cannot hold a NUL byte",
         f"error: cannot read {tmp_path / 'folder'}: Is a directory",
-        f"error: cannot read {tmp_path / 'latin.m'}: not UTF-8 text (the byte 0xe9 at line 1,"
-        " column 3)",
+        f"error: cannot read {tmp_path / 'latin.m'}: not UTF-8 text (the byte 0xe9 at line 1, column 3)",
         f"error: cannot read {tmp_path / 'none.m'}: No such file or directory",
     ]
     assert s.failures == 4

@@ -160,6 +160,7 @@ def list(*x: Any) -> Any:  # LISP's name, in the notation's namespace (max and m
     """
     return lisp(*x)
 
+
 BUILTINS: dict[str, Any] = {
     **{f.__name__: f for f in (a, d, n, atom, eq, equal, length, nth, assoc, reverse, append, member)},
     **{f.__name__: f for f in (mapcar, maplist, orlis, andlis, prup, sublis, cons)},

@@ -330,6 +330,7 @@ _HINTS = {
 }
 _HINTS["−"], _HINTS["/"] = _HINTS["-"], _HINTS["×"]
 
+
 def _after_or_and(text: str, token: Token) -> str:
     """What to say of a comparison found after a comparison and an ``or``/``and`` (``c = a u or c = d u``):
     which binds how, and what to write instead; ``""`` otherwise."""
