@@ -114,9 +114,7 @@ Steps = Generator[str, None, dict[str, Judged]]
 """A chapter's claims measured step by step: yields the name of each long step as it begins, and
 returns what it found, by anchor."""
 
-_DATA = tomllib.loads(
-    resources.files("lispy.claims").joinpath("claims.toml").read_text(encoding="utf-8")
-)
+_DATA = tomllib.loads(resources.files("lispy.claims").joinpath("claims.toml").read_text(encoding="utf-8"))
 TEXTS: list[dict[str, Any]] = _DATA["claim"]
 """The inventory's words, ``claims.toml``: every claim of both chapters, in the notes' order."""
 _REASONS: dict[str, str] = _DATA["reasons"]
