@@ -166,7 +166,9 @@ class Problems:
         """What to say when ``m``'s ``search`` and its start position ``p₀`` are two problems' (the
         paths' search, the towers' ``p₀``): ``search p₀`` would search one problem from another's start."""
         search, start = self.whose(m, SEARCH), self.whose(m, START)
-        if search is None or start is None or search == start:
+        if search in (None, "yours") or start in (None, "yours") or search == start:
+            return None
+        if self.environment(m, SEARCH) is self.environment(m, START):  # one program (no applications)
             return None
         return (
             f"{START} is {_their(start)} start, and {SEARCH} is {_their(search)}: {SEARCH} {START} would"
