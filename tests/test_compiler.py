@@ -524,3 +524,15 @@ def test_the_compiler_checks_what_it_emits_even_for_trees_the_reader_would_refus
     backwards = Lambda(("x",), body, line=3, column=5)
     unit = compile_unit(backwards, "input")
     assert unit.code.co_name == "_value"
+
+
+def test_python_of_a_long_applied_lambda_keeps_its_brackets_and_returns_the_value() -> None:
+    session = Session()
+    body = "x . y . " * 8 + "NIL"
+    session.reply(f"g s ← {{a s}}[λx.{{d s}}[λy.{body}]]")
+    code = session.reply(":python g")
+    assert "\n" in code and code.splitlines()[1].lstrip().startswith("return (lambda x:")
+    namespace: dict[str, Any] = {}
+    exec("from lispy.mexpr.prelude import cons, a, d, NIL\n" + code, namespace)
+    expected = read("(" + "1 (2) " * 8 + ")")
+    assert namespace["g"](read("(1 2)")) == expected == session.environment.eval("g '(1 2)")

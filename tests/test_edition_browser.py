@@ -377,8 +377,8 @@ def test_a_repl_session(browser: Browser) -> None:
         "double 21",
     ]
     # The one difference allowed: a runaway recursion names the limit in force, 262,144 calls on
-    # CPython's workers, the interpreter's own limit in the page (WebAssembly has no such threads).
-    limit = re.compile(r"past the limit of [\d,]+ nested calls")
+    # CPython's workers, the page's own (WebAssembly has no such threads), said to be the page's.
+    limit = re.compile(r"past the (page's )?limit of [\d,]+ nested calls.*")
     for text in inputs:
         appended = _repl(browser, text)
         expected = cpython.reply(text)[0]
@@ -663,3 +663,40 @@ def test_without_a_local_pyodide_the_run_ends_saying_which_browser_tests_skipped
     assert done.returncode == 0 and len(said) == 1, done.stdout
     assert said[0].startswith("browser tests skipped: 1; a local Pyodide is not available (npm install ")
     assert "LISPY_PYODIDE=" in said[0]
+
+
+def test_a_recursion_past_the_pages_limit_says_it_is_the_pages_and_how_far_it_went(browser: Browser) -> None:
+    """Issue 33: ``spin[0,2000]`` was called a "runaway recursion" in the page though the terminal runs
+    it.  The page keeps Pyodide's limit (a recursion error 4,000 deep already exhausted Chromium's
+    worker stack while it was reported); the message says it is the page's, how deep the computation
+    went, and the terminal's."""
+    from lispy.edition.live import Repl
+
+    cpython = Repl()
+    for text in ("spin[k,n] ← if k = n then k else spin[k + 1,n]", "spin[0,500]"):
+        expected = cpython.reply(text)[0]
+        assert _repl(browser, text) == f"lispy> {text}\n" + (f"{expected}\n" if expected else ""), text
+    said = _repl(browser, "spin[0,2000]")
+    assert "recursion too deep in spin: past the page's limit of 1,000 nested calls, as deep as the" in said
+    assert "python -m lispy allows 262,144" in said
+    assert _repl(browser, "spin[0,3]") == "lispy> spin[0,3]\n3\n"
+
+
+def test_stop_gives_back_a_working_repl_with_its_definitions_at_once(browser: Browser) -> None:
+    """Issue 33: a runtime made ready in the background; Stop, then an input answers in ≤ 2 s."""
+    import time
+
+    _repl(browser, "quadruple x ← x + x + x + x")
+    browser.wait("document.documentElement.dataset.runtime === 'ready'")
+    time.sleep(20)  # the spare runtime loads while the reader reads
+    form = browser.page.locator("#repl")
+    form.locator("textarea[name=input]").fill("fib '(" + " ".join(["0"] * 60) + ")")
+    form.locator("[data-action=run]").click()
+    browser.wait("document.getElementById('repl').dataset.state === 'running'")
+    start = time.perf_counter()
+    form.locator("[data-action=stop]").click()
+    browser.wait("document.documentElement.dataset.runtime === 'ready'", timeout=30_000)
+    answered = _repl(browser, "quadruple 10")
+    seconds = time.perf_counter() - start
+    assert answered == "lispy> quadruple 10\n40\n"
+    assert seconds <= 2.0, f"Stop then an input took {seconds:.2f} s"

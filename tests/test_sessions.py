@@ -307,11 +307,10 @@ def test_load_of_a_bad_path_is_lispys_error_naming_it(tmp_path: Path) -> None:
     s = Session()
     said = [s.reply(f":load {tmp_path / name}") for name in (nul, "folder", "latin.m", "none.m")]
     assert said == [
-        f"error: line 1: cannot read {nul!r}: a file name cannot hold a NUL byte",
-        f"error: line 1: cannot read {tmp_path / 'folder'}: Is a directory",
-        f"error: line 1: cannot read {tmp_path / 'latin.m'}: not UTF-8 text (the byte 0xe9 at line 1,"
-        " column 3)",
-        f"error: line 1: cannot read {tmp_path / 'none.m'}: No such file or directory",
+        f"error: cannot read {nul!r}: a file name cannot hold a NUL byte",
+        f"error: cannot read {tmp_path / 'folder'}: Is a directory",
+        f"error: cannot read {tmp_path / 'latin.m'}: not UTF-8 text (the byte 0xe9 at line 1, column 3)",
+        f"error: cannot read {tmp_path / 'none.m'}: No such file or directory",
     ]
     assert s.failures == 4
 
@@ -321,7 +320,7 @@ def test_load_of_a_file_without_permission_is_lispys_error_naming_it(tmp_path: P
     file = tmp_path / "secret.m"
     file.write_text("x ← 1\n", encoding="utf-8")
     file.chmod(0)
-    assert Session().reply(f":load {file}") == f"error: line 1: cannot read {file}: Permission denied"
+    assert Session().reply(f":load {file}") == f"error: cannot read {file}: Permission denied"
 
 
 def test_a_name_of_the_notes_not_yet_loaded_is_answered_with_the_part_that_defines_it() -> None:

@@ -21,7 +21,16 @@ from typing import NoReturn, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "new_file", "parser", "plain", "progress", "run"]
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERRUPTED",
+    "new_file",
+    "parser",
+    "plain",
+    "progress",
+    "run",
+    "silence_stdout",
+]
 
 T = TypeVar("T")
 
@@ -52,12 +61,12 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
         _complain(("\n" if _isatty(sys.stderr) else "") + goodbye)
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)
     except OSError as e:
         if e.errno not in _OUTPUT_ERRORS:
             raise
-        _silence_stdout()
+        silence_stdout()
         _complain(f"error: cannot write the output: {e.strerror}")
         sys.exit(1)
     sys.exit(0 if status is None else status)
@@ -83,8 +92,9 @@ def _isatty(stream: object) -> bool:
         return False
 
 
-def _silence_stdout() -> None:
-    """Point file descriptor 1 at ``os.devnull``: the interpreter's final flush then succeeds."""
+def silence_stdout() -> None:
+    """Point file descriptor 1 at ``os.devnull``: the interpreter's final flush then succeeds (after
+    a ``BrokenPipeError``: the reader of the output has gone)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: a test's stand-in
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
@@ -94,7 +104,7 @@ def _quiet_flush() -> None:
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
     except (OSError, ValueError):
         pass
 

@@ -37,11 +37,11 @@ from typing import Any, NoReturn
 from lispy import cli
 from lispy.cli.memory import limit_memory
 from lispy.mexpr.listing import print_part
-from lispy.mexpr.session import COMMANDS, Collector, Session
+from lispy.mexpr.session import COMMANDS, Collector, Session, help_text
 from lispy.notes.applications import REPL_APPLICATIONS
 
 PROMPT, MORE = "lispy> ", "...    "
-HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + COMMANDS
+HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + help_text(COMMANDS)
 
 
 def interactive(session: Session) -> None:
@@ -63,7 +63,7 @@ def interactive(session: Session) -> None:
             number = collector.line_count + 1  # at a terminal, lines count from each input's first
             for item in session.attempt(partial(collector.add, number, line), number) or []:
                 if item.waiting is None:
-                    session.handle(item.text, 1)
+                    session.handle(item.text)
                 else:
                     print(f"(input dropped: it was waiting for {item.waiting})")
         except KeyboardInterrupt:
@@ -128,8 +128,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
         except OSError as e:
             print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
             return 2
-        with f:  # a closed pipe while printing is cli.run's to end quietly, not a file unread
-            session.run_lines(f)
+        with f:
+            try:
+                session.run_lines(f, source=args.file)
+                sys.stdout.flush()
+            except BrokenPipeError:  # lispy FILE | head -1: the reader has what it wanted
+                cli.silence_stdout()
+                return 1 if session.failures else 0
     elif sys.stdin.isatty():
         interactive(session)
         return 0

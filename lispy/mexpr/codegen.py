@@ -8,6 +8,7 @@ The notation maps one to one (:mod:`lispy.mexpr.prelude` lists the helpers)::
     x ε u           member(x, u)            x eq y             eq(x, y)
     x = y           x == y                  x ≤ y, x < y       le_(x, y), lt_(x, y)
     x + y, 16f x    add_(x, y), mul_(16, f(x))   x and y, x or y    and_(x, y), or_(x, y)
+    p ∧ q, p ∨ q    truth(p) and truth(q), …     ¬p                 not truth(p)
     (p)             lisp(p)                 (2 3 4 5)          read('(2 3 4 5)')
     LOSE, NIL, ∞    'LOSE', NIL, INF        f x ← e            def f(x): return e
 
@@ -30,7 +31,7 @@ from typing import Any
 
 from lispy.mexpr.names import python_name
 from lispy.mexpr.prelude import PREDICATES
-from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, Lambda, ListLit, Node, Var
+from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, If, Lambda, ListLit, Node, Not, Var
 from lispy.sexpr.data import NIL, Cons, from_iterable, read, to_string
 
 Place = tuple[int, int, int, int]
@@ -51,6 +52,7 @@ _CALLED = {
     "≥": "ge_",
 }
 _GIVES_TRUTH = frozenset({"=", "<", ">", "≤", "≥", "ε", "eq"})
+_CONNECTIVES = {"∧": ast.And, "∨": ast.Or}
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,11 @@ class _Generator:
         """Whether ``node`` surely gives ``True`` or ``False`` (when it gives anything)."""
         if isinstance(node, Const):
             return type(node.value) is bool
+        if isinstance(node, Not):
+            return True
         if isinstance(node, BinOp):
+            if node.op in _CONNECTIVES:
+                return True
             if node.op in ("and", "or"):
                 return self.gives_truth(node.left, local) and self.gives_truth(node.right, local)
             return node.op in _GIVES_TRUTH
@@ -246,7 +252,16 @@ class _Generator:
         body, end = self.expression(node.body, local | frozenset(node.params))
         return _located(ast.Lambda(_arguments(node.params, _at(node)), body), _place(_at(node), end)), end
 
+    def _not(self, node: Not, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        operand, end = self._test(node.operand, local)
+        return _located(ast.UnaryOp(ast.Not(), operand), _place(_at(node), end)), end
+
     def _binop(self, node: BinOp, local: frozenset[str]) -> tuple[ast.expr, Where]:
+        if node.op in _CONNECTIVES:  # ∧, ∨: on the operands' truth, the second only if needed
+            left, _ = self._test(node.left, local)
+            right, end = self._test(node.right, local)
+            place = _place(_at(node), end)
+            return _located(ast.BoolOp(_CONNECTIVES[node.op](), [left, right]), place), end
         left, _ = self.expression(node.left, local)
         right, end = self.expression(node.right, local)
         place = _place(_at(node), end)

@@ -6,12 +6,13 @@ wrong in the notes' terms (:mod:`lispy.mexpr.diagnosis` lists the messages).
 
 from __future__ import annotations
 
+import sys
 import types
 from typing import Any
 
 from lispy.mexpr.names import m_name
-from lispy.mexpr.prelude import BUILTINS, PARAMETERS
-from lispy.runtime.recursion import worker_limit
+from lispy.mexpr.prelude import ANY_NUMBER, BUILTINS, PARAMETERS
+from lispy.runtime.recursion import DEEP_LIMIT, worker_limit
 from lispy.sexpr.data import to_string
 
 CODE_FILE = "<M-expression {}>"
@@ -27,6 +28,13 @@ def runaway_message(definition: str, limit: int | None = None) -> str:
     """
     if limit is None:
         limit = worker_limit()
+    if sys.platform == "emscripten" and limit < DEEP_LIMIT:  # the page: Pyodide, no deep threads
+        return (
+            f"recursion too deep in {definition}: past the page's limit of {limit:,} nested calls, as deep"
+            f" as the computation went (Pyodide runs it without a thread of its own, on the browser's"
+            f" stack; python -m lispy allows {DEEP_LIMIT:,}: a base case missing, or a computation that"
+            f" deep?)"
+        )
     return (
         f"recursion too deep in {definition}: past the limit of {limit:,} nested calls "
         "(runaway recursion: is a base case missing?)"
@@ -93,6 +101,6 @@ def show(value: Any) -> str:
 
 def arity_message(name: str, params: tuple[str, ...], given: int) -> str | None:
     """What to say when a function of ``params`` is given ``given`` arguments, or ``None`` if that fits."""
-    if len(params) == given:
+    if len(params) == given or ANY_NUMBER in params:
         return None
     return f"{name} takes {len(params)} argument(s), [{','.join(params)}], but was given {given}"

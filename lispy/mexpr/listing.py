@@ -178,7 +178,8 @@ def _expression(tree: ast.expr, column: int, indent: int) -> str:
         return "(\n" + "".join(f"{inner}{line}\n" for line in chain) + " " * indent + ")"
     if isinstance(tree, ast.Call) and tree.args:
         args = [_expression(arg, len(inner), indent + 4) for arg in tree.args]
-        return f"{ast.unparse(tree.func)}(\n" + "".join(f"{inner}{a},\n" for a in args) + " " * indent + ")"
+        called = ast.unparse(ast.Call(tree.func, [], []))[: -len("()")]  # bracketed where it must be: (λ…)
+        return f"{called}(\n" + "".join(f"{inner}{a},\n" for a in args) + " " * indent + ")"
     return text
 
 

@@ -148,17 +148,33 @@ numbers only."""
 INF = math.inf
 """The notes' ``∞``."""
 
+
+def list(*x: Any) -> Any:  # LISP's name, in the notation's namespace (max and min are the same)
+    """``list[x1,…,xn]``: the list ``(x1 … xn)`` of its arguments' values, LISP 1.5's ``list``
+    (:func:`lispy.sexpr.data.lisp`); any number of arguments.
+
+    >>> list(1, 2), list()
+    ((1 2), NIL)
+    """
+    return lisp(*x)
+
+
 BUILTINS: dict[str, Any] = {
     **{f.__name__: f for f in (a, d, n, atom, eq, equal, length, nth, assoc, reverse, append, member)},
     **{f.__name__: f for f in (mapcar, maplist, orlis, andlis, prup, sublis, cons)},
-    **{"max": max, "min": min},
+    **{"max": max, "min": min, "list": list},
 }
 """The functions the notes use without defining them (their chapter I), by the notes' names."""
 
 PARAMETERS: dict[str, tuple[str, ...]] = {
-    name: tuple(inspect.signature(f).parameters) for name, f in BUILTINS.items()
+    **{name: tuple(inspect.signature(f).parameters) for name, f in BUILTINS.items()},
+    "list": ("x1", "…", "xn"),
 }
-"""The parameters of each function of :data:`BUILTINS`, by the notes' names: ``nth`` has ``(u, k)``."""
+"""The parameters of each function of :data:`BUILTINS`, by the notes' names: ``nth`` has ``(u, k)``;
+``list`` takes any number (:data:`ANY_NUMBER`)."""
+
+ANY_NUMBER = "…"
+"""The parameter that stands for any number of arguments: ``list[x1,…,xn]``."""
 
 FUNCTION_ARGUMENTS = {"mapcar": "f", "maplist": "f", "orlis": "p", "andlis": "p"}
 """The functions of :data:`BUILTINS` given a function, and its parameter: it is applied to one argument."""

@@ -28,13 +28,18 @@ from lispy.mexpr.syntax import Assignment, Definition
 class Problem(Protocol):
     """What a part that poses a problem is loaded with (:class:`lispy.notes.applications.Application`):
     the ``parts`` loaded together, in order, and the names it gives (``bindings``), unless the reader
-    has defined them all."""
+    has defined them all, and its start positions (``positions``)."""
 
     @property
     def parts(self) -> tuple[str, ...]: ...
 
     @property
     def bindings(self) -> Mapping[str, Any]: ...
+
+    @property
+    def positions(self) -> Mapping[str, Any]:
+        """The start positions the problem binds after its parts (``p₀``: the notes give it in words)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,9 @@ class Origin:
     environment: Environment
 
 
+SEARCH, START = "search", "p₀"
+"""Chapter 5's search and the notes' name for its start position."""
+
 _Load = tuple[str, Environment | None, list[Definition | Assignment], list[str]]
 
 
@@ -53,7 +61,7 @@ class Problems:
     """The parts loaded into one session, and whose each of its names is.
 
     >>> from types import SimpleNamespace
-    >>> paths = SimpleNamespace(parts=("chapter5_search", "chapter5_paths"), bindings={})
+    >>> paths = SimpleNamespace(parts=("chapter5_search", "chapter5_paths"), bindings={}, positions={})
     >>> m, problems = Environment(), Problems({"chapter5_paths": paths})
     >>> problems.load(m, ["chapter5_paths"], corrected=True)
     'loaded chapter5_paths (with chapter5_search)'
@@ -126,11 +134,21 @@ class Problems:
             own = Environment(outer=m)  # made whole before m changes
             own.bind(**given)
             load(own, parsed)
+            own.bind(**problem.positions)
             # m gets the names of the parts named and of those they run on (chapter5_search), not
             # those of another problem's part that this one takes data from (chapter5_insanity's puzz)
             shown = [part for part in loaded if part in parts or part not in self.applications]
             loads.append(
-                (whose, own, [], [*dict.fromkeys(s.name for p in shown for s in statements(p)), *given])
+                (
+                    whose,
+                    own,
+                    [],
+                    [
+                        *dict.fromkeys(s.name for p in shown for s in statements(p)),
+                        *given,
+                        *problem.positions,
+                    ],
+                )
             )
             brought = [part for part in shown if part not in parts]
             using = [part for part in loaded if part not in shown and part != whose and whose in parts]
@@ -140,7 +158,22 @@ class Problems:
         self.origins = m.atomically(lambda: self._bind(m, loads))  # a part that fails leaves m as it was
         self._applied += tuple(whose for whose, own, _, _ in loads if own is not None)
         said = f"loaded {' '.join(parts)}{'' if corrected else ' as printed'}"
-        return said + (f" ({'; '.join(dict.fromkeys(notes))})" if notes else "")
+        said += f" ({'; '.join(dict.fromkeys(notes))})" if notes else ""
+        mismatch = self.start_note(m)
+        return said + (f"\n{mismatch}" if mismatch else "")
+
+    def start_note(self, m: Environment) -> str | None:
+        """What to say when ``m``'s ``search`` and its start position ``p₀`` are two problems' (the
+        paths' search, the towers' ``p₀``): ``search p₀`` would search one problem from another's start."""
+        search, start = self.whose(m, SEARCH), self.whose(m, START)
+        if search in (None, "yours") or start in (None, "yours") or search == start:
+            return None
+        if self.environment(m, SEARCH) is self.environment(m, START):  # one program (no applications)
+            return None
+        return (
+            f"{START} is {_their(start)} start, and {SEARCH} is {_their(search)}: {SEARCH} {START} would"
+            f" search one problem from the other's start"
+        )
 
     def _bind(self, m: Environment, loads: list[_Load]) -> PMap[str, Origin]:
         origins = self.origins

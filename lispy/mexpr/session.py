@@ -10,6 +10,7 @@ else as a bug in lispy.  Given ``applications`` (:data:`lispy.notes.applications
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -19,6 +20,7 @@ from typing import TypeVar
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import EvalError, UndefinedName, show
 from lispy.mexpr.listing import python_of
+from lispy.mexpr.prelude import PARAMETERS
 from lispy.mexpr.problems import Problem, Problems
 from lispy.mexpr.program import PARTS, SourceStatement, part_defining, split_statements
 from lispy.mexpr.syntax import REST, Assignment, Definition, MSyntaxError, Reading, parse_expression
@@ -26,15 +28,45 @@ from lispy.sexpr.data import PrintError, ReadError
 
 T = TypeVar("T")
 
-COMMANDS = """\
-Commands:
+COMMANDS: dict[str, str] = {
+    ":notes PART ...": "load parts of the notes, corrected (:notes alone lists them)",
+    ":printed PART ...": "load parts exactly as printed (see ERRATA.md for what fails)",
+    ":load FILE": "load a file of definitions and assignments (all or nothing)",
+    ":python NAME": "the Python that a definition compiles to",
+    ":env": "the names defined in this session",
+    ":help": "this help",
+    ":quit": "leave",
+}
+"""The terminal's commands, each with what it does (the page has its own, :mod:`lispy.edition.live`)."""
 
-    :notes PART ...      load parts of the notes, corrected (:notes alone lists them)
-    :printed PART ...    load parts exactly as printed (see ERRATA.md for what fails)
-    :load FILE           load a file of definitions and assignments (all or nothing)
-    :python NAME         the Python that a definition compiles to
-    :env                 the names defined in this session
-    :help, :quit"""
+
+def help_text(commands: Mapping[str, str], width: int = 100) -> str:
+    """What ``:help`` prints: ``commands`` (each with what it does), then the functions every session
+    has, each with its parameters (:data:`lispy.mexpr.prelude.PARAMETERS`), filled to ``width``.
+
+    >>> print(help_text({":env": "the names defined"}, width=60))  # doctest: +ELLIPSIS
+    Commands:
+    <BLANKLINE>
+        :env                 the names defined
+    <BLANKLINE>
+    Functions given (the notes' chapter I, and LISP's list):
+    <BLANKLINE>
+        a[u] d[u] n[u] atom[x] eq[x,y] equal[x,y] length[u]
+    ...
+    """
+    lines = ["Commands:", ""] + [f"    {command:<20} {says}" for command, says in commands.items()]
+    given = [f"{name}[{','.join(params)}]" for name, params in PARAMETERS.items()]
+    lines += ["", "Functions given (the notes' chapter I, and LISP's list):", ""]
+    lines += textwrap.wrap(" ".join(given), width, initial_indent="    ", subsequent_indent="    ")
+    lines += ["", *textwrap.wrap("Notation: " + NOTATION_HELP, width)]
+    return "\n".join(lines)
+
+
+NOTATION_HELP = (
+    "f[x,y] ← e defines, x ← e assigns; if p then e1 else e2; λx.e; x . u (cons), u * v (append);"
+    " = eq ε ≤ ≥ < >; x + y; 16f x; a p and x, a p or x (bitwise on numbers, tighter than =);"
+    " p ∨ q, p ∧ q, ¬p (logical, looser than =); '(A B) quotes; ∞ and -∞; docs/mexpr.md has it all."
+)
 
 
 @dataclass(frozen=True)
@@ -145,27 +177,32 @@ class Session:
         self,
         say: Callable[[str], None] = print,
         complain: Callable[[str], None] | None = None,
-        help: str = COMMANDS,
+        help: str | None = None,
         applications: Mapping[str, Problem] | None = None,
     ) -> None:
         self.environment = Environment()
         self.problems = Problems(applications)
         self.say = say
         self.complain = complain or (lambda text: print(text, file=sys.stderr))
-        self.help = help
+        self.help = help_text(COMMANDS) if help is None else help
         self.failures = 0
         self.done = False
         self.interrupted = "interrupted"  #: what Ctrl-C during an evaluation prints
+        self.source = "input"
+        """What the inputs come from, as errors name it: ``input``, or the name of the file being run."""
 
-    def run_lines(self, lines: Iterable[str]) -> None:
+    def run_lines(self, lines: Iterable[str], source: str | None = None) -> None:
         """Evaluate the lines of a file, a pipe or a page's text, each complete input with its line
-        number, until :attr:`done`; an input still unfinished at the end is reported as such.
+        number, until :attr:`done`; an input still unfinished at the end is reported as such.  Errors
+        name ``source`` (a file's name, :attr:`source`) where they would say ``input``.
 
         >>> said: list[str] = []
         >>> Session(said.append).run_lines(["twice x ← x +", "  x", "twice 21"])
         >>> said
         ['42']
         """
+        if source is not None:
+            self.source = source
         collector = Collector()
         for number, line in enumerate(lines, 1):
             for item in self.attempt(partial(collector.add, number, line.rstrip("\n")), number) or []:
@@ -185,22 +222,29 @@ class Session:
         >>> s.reply("twice[1,2]")
         'error: in input, line 1, column 1: twice takes 1 argument(s), [x], but was given 2'
         """
-        shown, _ = self._answer(text, 1)
+        shown, _ = self._answer(text, None)
         return shown or ""
 
-    def handle(self, text: str | Input, line: int = 1) -> None:
-        """Print (``say``) what :meth:`reply` gives for one input beginning at ``line``, an error by
-        ``complain``; an :class:`Input` ended unfinished is an error saying what it waited for."""
+    def handle(self, text: str | Input, line: int | None = None) -> None:
+        """Print (``say``) what :meth:`reply` gives for one input beginning at ``line`` (``None``: an
+        input typed alone, whose errors name no line of a file), an error by ``complain``; an
+        :class:`Input` ended unfinished is an error saying what it waited for."""
         if isinstance(text, Input):
             if text.waiting is not None:
-                return self._fail(f"error: line {text.line}: unfinished input, waiting for {text.waiting}")
+                return self._fail(f"error: {self._at(text.line)}unfinished input, waiting for {text.waiting}")
             line, text = text.line, text.text
         shown, failed = self._answer(text, line)
         if shown is not None:
             (self.complain if failed else self.say)(shown)
         return None
 
-    def _answer(self, text: str, line: int) -> tuple[str | None, bool]:
+    def _at(self, line: int | None) -> str:
+        """The place of the input at ``line`` in an error: ``t.m, line 3: ``, ``line 3: ``, or nothing."""
+        if line is None:
+            return ""
+        return f"line {line}: " if self.source == "input" else f"{self.source}, line {line}: "
+
+    def _answer(self, text: str, line: int | None) -> tuple[str | None, bool]:
         """What to print for ``text`` (``None``: nothing), and whether it is an error (counted)."""
         stripped = text.strip()
         if not stripped or stripped.startswith(";"):
@@ -214,17 +258,17 @@ class Session:
             self.failures += 1
             return message, True
 
-    def _evaluate(self, stripped: str, text: str, line: int) -> str | None:
+    def _evaluate(self, stripped: str, text: str, line: int | None) -> str | None:
         values, origins = self.environment.globals, self.problems.origins
         if stripped.startswith(":"):
             shown = self.command(stripped)
         else:
-            value = self.environment.run("\n" * (line - 1) + text)
+            value = self.environment.run("\n" * ((line or 1) - 1) + text, self.source)
             shown = None if value is None else show(value)
         note = self.problems.rebinding_note(self.environment, values, origins)
         return "\n".join(t for t in (shown, note) if t is not None) or shown
 
-    def attempt(self, thunk: Callable[[], T], line: int) -> T | None:
+    def attempt(self, thunk: Callable[[], T], line: int | None) -> T | None:
         """``thunk()``, or ``None`` with its failure reported (counted, one line), Ctrl-C included."""
         try:
             return thunk()
@@ -235,7 +279,7 @@ class Session:
             self._fail(message)
         return None
 
-    def _failure(self, e: BaseException, line: int) -> str | None:
+    def _failure(self, e: BaseException, line: int | None) -> str | None:
         """The one line that reports ``e`` (raised by the input at ``line``), or ``None`` (``SystemExit``)."""
         if isinstance(e, UndefinedName):
             part = part_defining(e.name)
@@ -245,11 +289,11 @@ class Session:
         if isinstance(e, KeyboardInterrupt):
             return self.interrupted
         if isinstance(e, MemoryError):
-            return f"error: line {line}: out of memory (a list or a number grew without end?)"
+            return f"error: {self._at(line)}out of memory (a list or a number grew without end?)"
         if isinstance(e, (CommandError, PrintError, RecursionError)):  # PrintError: a result past the digits
-            return f"error: line {line}: {e}"
+            return f"error: {self._at(line)}{e}"
         if isinstance(e, Exception):  # the session must survive even a bug of lispy's
-            return f"error: line {line}: {type(e).__name__}: {e} (a bug in lispy: please report it)"
+            return f"error: {self._at(line)}{type(e).__name__}: {e} (a bug in lispy: please report it)"
         return None
 
     def _fail(self, message: str) -> None:

@@ -6,14 +6,18 @@ The grammar is ``mexpr.lark`` (lark, LALR).  Unicode and ASCII spellings read al
 explains it:
 
 1. ``if … then … else …`` and ``λx. e``: their last part extends as far right as it can;
-2. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
+2. the logical connectives ``∨``, then ``∧``, then ``¬``, looser than ``=`` as in logic:
+   ``x = a u ∨ x ε d u`` is ``[x = a u] ∨ [x ε d u]``, ``¬x = y`` is ``¬[x = y]`` (ERRATA E7's forms);
+   they take the truth of their operands, as ``if`` does, and give ``true`` or ``false``;
+3. comparisons ``=``, ``eq``, ``ε``, ``≤``, ``≥``, ``<``, ``>`` (not chained): ``a p ε d p``
    compares two applications, and ``λx.a p and x = 0`` compares ``[a p and x]`` with 0;
-3. ``.`` (cons) and ``*`` (append), right-associative: ``a u . upto[d u,x]``,
+4. ``.`` (cons) and ``*`` (append), right-associative: ``a u . upto[d u,x]``,
    ``cycles[…]*cycles[…]*…``; looser than arithmetic, as in ``fn[a u] . mapapp[…]``;
-4. ``or``, then ``and`` (bitwise on numbers, as ``puzza``'s words need, logical on truth values);
-5. ``+``: ``poo a v +16zap d v``, ``1 + length a p``;
-6. a number before an application multiplies: ``16zap d v`` is 16 × ``zap d v``;
-7. application by juxtaposition, of a lower-case name to one argument, to the right:
+5. ``or``, then ``and`` (bitwise on numbers, as ``puzza``'s words need, logical on truth values),
+   tighter than ``=`` for the notes' ``a p and x = 0``: ``∨`` and ``∧`` join comparisons;
+6. ``+``: ``poo a v +16zap d v``, ``1 + length a p``;
+7. a number before an application multiplies: ``16zap d v`` is 16 × ``zap d v``;
+8. application by juxtaposition, of a lower-case name to one argument, to the right:
    ``length a p`` is ``length[a[p]]``, ``search a u`` is ``search[a u]``.
 
 Lower-case (or Greek) names are variables and functions, capitals (``LOSE``, ``NIL``) atoms, as in
@@ -86,11 +90,18 @@ class Lambda(Node):
 
 @dataclass(frozen=True, slots=True)
 class BinOp(Node):
-    """An infix operator: ``.`` ``*`` ``+`` ``×`` ``=`` ``eq`` ``ε`` ``≤`` ``≥`` ``<`` ``>`` and, or."""
+    """An infix operator: ``.`` ``*`` ``+`` ``×`` ``=`` ``eq`` ``ε`` ``≤`` ``≥`` ``<`` ``>`` and or ∨ ∧."""
 
     op: str
     left: Node
     right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Node):
+    """``¬e``: the logical not of ``e``'s truth."""
+
+    operand: Node
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +230,9 @@ class _ToTree(Transformer[Token, Node]):
     def binop(self, left: Node, op: Token, right: Node) -> Node:
         return BinOp(_OPS.get(str(op), str(op)), left, right, **_at(left))
 
+    def negation(self, sign: Token, operand: Node) -> Node:
+        return Not(operand, **_at(sign))
+
     def cond(self, test: Node, then: Node, orelse: Node) -> Node:
         return If(test, then, orelse, **_at(test))
 
@@ -294,7 +308,7 @@ def _parse(text: str, start: str, where: str) -> Node:
             lines = text.split("\n")  # lines as the grammar counts them: \r is not a line break
             line, column = len(lines), len(lines[-1]) + 1
         elif token is not None:
-            message = f"unexpected {str(token)!r}"
+            message = f"unexpected {str(token)!r}" + _after_or_and(prepared, token)
         else:
             at = getattr(e, "pos_in_stream", None)
             found = text[at] if isinstance(at, int) and 0 <= at < len(text) else "?"
@@ -314,6 +328,26 @@ _HINTS = {
     "×": "the notes' notation multiplies only by a number written before an application, as in 16zap d v",
 }
 _HINTS["−"], _HINTS["/"] = _HINTS["-"], _HINTS["×"]
+
+
+def _after_or_and(text: str, token: Token) -> str:
+    """What to say of a comparison found after a comparison and an ``or``/``and`` (``c = a u or c = d u``):
+    which binds how, and what to write instead; ``""`` otherwise."""
+    if token.type != "CMP" or not isinstance(token.start_pos, int):
+        return ""
+    before = [t.type for t in _parser().lex(text[: token.start_pos])]
+    joins = [i for i, kind in enumerate(before) if kind in ("OR", "AND")]
+    if not joins or "CMP" not in before[: joins[-1]]:
+        return ""
+    word = before[joins[-1]].lower()
+    sign, op = {"or": "∨", "and": "∧"}[word], str(token)
+    return (
+        f": {word} binds tighter than {op} (it is bitwise on the notes' words: a p and x = 0 is"
+        f" [a p and x] = 0), so it joins what stands beside it, not two comparisons; to join"
+        f" comparisons write {sign}, looser than the comparisons as in logic (c = a u {sign} c = d u),"
+        f" or bracket each one ([c = a u] {word} [c = d u])"
+    )
+
 
 _TOO_DEEP = "the expression is nested too deeply to read (a few hundred levels is the limit)"
 

@@ -63,6 +63,13 @@ class Application:
         return Application("games", game)
 
     @property
+    def positions(self) -> dict[str, Any]:
+        """The start position the notes give in words, not as an assignment, by the name the REPL binds
+        it to after the parts: the words' ``p₀`` is ``(0)`` ("The initial position is (0)", §5), so
+        that ``search p₀`` runs the words' search on the words' start, not on the lists' ``p₀``."""
+        return {"p₀": insanity_words.p0} if self.kind == "words" else {}
+
+    @property
     def parts(self) -> tuple[str, ...]:
         """The parts of the notes this application loads, in order."""
         return _PARTS[self.kind]

@@ -25,7 +25,7 @@ from typing import Any
 
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import split_statements
-from lispy.mexpr.session import Session
+from lispy.mexpr.session import COMMANDS, Session, help_text
 from lispy.mexpr.syntax import Assignment, Definition
 from lispy.notes.applications import REPL_APPLICATIONS, application_for, by_anchor, redefined_later
 
@@ -78,7 +78,7 @@ def _row(anchor: str, text: str, printed: bool) -> tuple[str, bool]:
     if printed:  # a printed form that does not read fails here, reported as the REPL reports it
         failed: list[str] = []
         session.complain = failed.append
-        environment = session.attempt(lambda: _environment(anchor, printed=True), 1)
+        environment = session.attempt(lambda: _environment(anchor, printed=True), None)
         if environment is None:
             return "\n".join(failed), True
     else:
@@ -119,7 +119,7 @@ def prove_edited(anchor: str, source: str, seed: int, trials: int) -> tuple[str,
     session = Session()
     failed: list[str] = []
     session.complain = failed.append
-    found = session.attempt(lambda: [s.parse() for s in split_statements(source, "edit")], 1)
+    found = session.attempt(lambda: [s.parse() for s in split_statements(source, "edit")], None)
     if found is None:
         return "\n".join(failed), False
     if [s.name for s in found] != [entry.name]:
@@ -210,11 +210,25 @@ def game_json(cells: str, reader: str) -> str:
         return json.dumps({"text": f"error: {e}", "failed": True})
 
 
+PAGE_COMMANDS = {
+    **{command: says for command, says in COMMANDS.items() if command not in (":load FILE", ":quit")},
+    ":step P": "chapter 5's search from the position P, stepped through, on the session's lose, ter and"
+    " successors",
+}
+"""The commands of the page's REPL: the terminal's but ``:load`` and ``:quit`` (the page has no files
+and no end), and ``:step``."""
+
+
 class Repl:
-    """The page's REPL session: one :class:`Session` for the page."""
+    """The page's REPL session: one :class:`Session` for the page; ``:help`` lists what works there.
+
+    >>> said = Repl().reply(":help")[0]
+    >>> ":step P" in said, ":load" in said, ":quit" in said, "nth[u,k]" in said
+    (True, False, False, True)
+    """
 
     def __init__(self) -> None:
-        self.session = Session(applications=REPL_APPLICATIONS)
+        self.session = Session(applications=REPL_APPLICATIONS, help=help_text(PAGE_COMMANDS))
         self.failed = False
         """Whether the last :meth:`reply` printed an error."""
         self.stepper: str | None = None
@@ -280,7 +294,7 @@ class Repl:
         say, complain = self.session.say, self.session.complain
         self.session.say = self.session.complain = printed.append
         try:
-            stepper = self.session.attempt(made, 1)
+            stepper = self.session.attempt(made, None)
         finally:
             self.session.say, self.session.complain = say, complain
         if stepper is None or isinstance(stepper, str):

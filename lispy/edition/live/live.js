@@ -156,6 +156,7 @@
   const log = document.getElementById("repl-log");
   const stopButton = repl && repl.querySelector("[data-action=stop]");
   let worker = null;
+  let spare = null;  // a second runtime made ready in the background, for Stop to swap to at once
   let nextId = 1;
   const pending = new Map();
   const definitions = [];
@@ -208,26 +209,39 @@
     });
   }
 
-  function start(then) {
+  function spawn() {  // a worker loading Pyodide and lispy; what it says first is kept until it is adopted
+    const made = { worker: new Worker("worker.js?pyodide=" + encodeURIComponent(where), { type: "module" }),
+      said: [], listen: null };
+    made.worker.onmessage = function (event) { if (made.listen) made.listen(event); else made.said.push(event); };
+    made.worker.onerror = function (event) {
+      event.preventDefault();
+      if (made.listen) made.listen(event); else made.said.push(event);
+    };
+    return made;
+  }
+
+  function start(then, made) {
     root.dataset.runtime = "loading";
     runButtons(false);
     status("Loading lispy in Pyodide …");
     const started = performance.now();
-    const w = new Worker("worker.js?pyodide=" + encodeURIComponent(where), { type: "module" });
+    made = made || spawn();
+    const w = made.worker;
     worker = w;
-    w.onmessage = function (event) {
+    function onmessage(event) {
       if (w !== worker) return;
       const m = event.data;
       if (m.type === "ready") {
         Promise.resolve(then && then()).then(function () {
           root.dataset.runtime = "ready";
           root.dataset.readySeconds = ((performance.now() - started) / 1000).toFixed(2);
-          // seconds to start Pyodide, then to unpack and import lispy
+          // seconds to start Pyodide, then to unpack and import lispy (when the runtime was first loaded)
           root.dataset.readyStages = m.stages.map(function (s) { return s.toFixed(2); }).join(" ");
           runButtons(true);
           whenReady.splice(0).forEach(function (f) { f(); });  // once, at the first start
           status("lispy is running in this page (Python " + m.python + " in Pyodide, ready in " +
             root.dataset.readySeconds + " s).");
+          if (spare === null) spare = spawn();  // the next runtime, loaded while this one answers
         });
       } else if (m.type === "unavailable") {
         unavailable(m.reason + ".");
@@ -237,13 +251,14 @@
         if (resolve) resolve(m);
         if (m.fatal) restart("the runtime stopped");
       }
-    };
-    w.onerror = function (event) {
-      event.preventDefault();
+    }
+    function onerror(event) {
       if (w !== worker) return;
       if (root.dataset.runtime === "loading") unavailable(String(event.message || "the worker failed") + ".");
       else restart("the runtime stopped");
-    };
+    }
+    made.listen = function (event) { (event.type === "error" ? onerror : onmessage)(event); };
+    made.said.splice(0).forEach(made.listen);
   }
 
   function replay() {
@@ -265,7 +280,9 @@
     Promise.resolve().then(function () {  // after the stopped inputs' "interrupted"
       stops();
       append("; " + why + ": a new runtime is started");
-      start(replay);
+      const ready = spare;  // made ready in the background: the definitions replayed, it answers
+      spare = null;
+      start(replay, ready);
     });
   }
 
