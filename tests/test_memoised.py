@@ -24,7 +24,7 @@ from lispy.chapter6.game_trees import INF
 from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.games.tictactoe import SYMMETRIES, TicTacToe, board
-from lispy.runtime.recursion import deep
+from lispy.recursion import deep
 from lispy.sexpr.data import from_iterable
 from lispy.sexpr.lists import a, d, n
 from lispy.sexpr.printer import to_string

@@ -10,7 +10,7 @@ import types
 from typing import Any
 
 from lispy.mexpr.names import m_name
-from lispy.runtime.recursion import worker_limit
+from lispy.recursion import worker_limit
 from lispy.sexpr.printer import to_string
 
 CODE_FILE = "<M-expression {}>"
@@ -19,7 +19,7 @@ CODE_FILE = "<M-expression {}>"
 
 def runaway_message(definition: str, limit: int | None = None) -> str:
     """What to say when a recursion in ``definition`` passes ``limit`` (by default
-    :func:`~lispy.runtime.recursion.worker_limit`).
+    :func:`~lispy.recursion.worker_limit`).
 
     >>> runaway_message("loop", 1000).split(" (")[0]
     'recursion too deep in loop: past the limit of 1,000 nested calls'
