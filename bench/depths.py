@@ -3,7 +3,7 @@
     python -m bench.depths [--quick]
 
 The notes' definitions recur once per level; lispy runs deep ones on worker threads whose limit,
-262,144 nested Python calls (``lispy.runtime.recursion.DEEP_LIMIT``), is derived from the
+262,144 nested Python calls (``lispy.recursion.DEEP_LIMIT``), is derived from the
 worker's 1 GiB stack at 4 KiB a level.  Three tables, each measured in this run:
 
 * the shallow-call goal (issue 19): an outermost call of a transcription on a small input
@@ -32,7 +32,7 @@ from lispy.chapter5 import tree_search as chapter5
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.syntax import MSyntaxError, parse_expression
-from lispy.runtime.recursion import DEEP_LIMIT, RecursionTooDeep
+from lispy.recursion import DEEP_LIMIT, RecursionTooDeep
 from lispy.sexpr.data import NIL, Cons
 
 
@@ -96,7 +96,7 @@ FIGURE_2_6 = "((3 12 8) (2 4 6) (14 5 2))"
 
 
 def shallow_call() -> list[goals.Goal]:
-    """``valmax`` of Figure 2.6's tree through :func:`lispy.runtime.recursion.deep`'s wrapper, against
+    """``valmax`` of Figure 2.6's tree through :func:`lispy.recursion.deep`'s wrapper, against
     the transcription unwrapped (``__wrapped__``), in interleaved rounds; and ``search`` 130,000
     levels deep, which must still give its value."""
     from lispy.chapter6 import sexp_games
@@ -136,7 +136,7 @@ KINDS = {
 PROBE = """
 import ctypes, sys
 from lispy import RecursionTooDeep, run_deep
-from lispy.runtime.recursion import worker_limit
+from lispy.recursion import worker_limit
 
 def nested(n):
     x = []

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search  # noqa: F401
-    from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep  # noqa: F401
+    from lispy.recursion import RecursionTooDeep, deep, run_deep  # noqa: F401
     from lispy.sexpr.conversions import from_python, to_python  # noqa: F401
     from lispy.sexpr.data import (  # noqa: F401
         NIL,
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "lispy.chapter5.tree_search": "LOSE TreeSearch tree_search",
-    "lispy.runtime.recursion": "RecursionTooDeep deep run_deep",
+    "lispy.recursion": "RecursionTooDeep deep run_deep",
     "lispy.sexpr.conversions": "from_python to_python",
     "lispy.sexpr.data": "NIL Cons LispTypeError Nil ReadError from_iterable lisp read to_pylist to_string",
     "lispy.sexpr.lists": """a andlis append assoc atom cons d eq equal length mapapp mapcar mapcar2 mapchoose

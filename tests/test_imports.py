@@ -90,7 +90,7 @@ def import_graph() -> dict[str, set[str]]:
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the S-expression data", ("lispy.sexpr",)),
-    ("the runtime", ("lispy.runtime", "lispy.counting")),
+    ("the runtime", ("lispy.recursion", "lispy.counting")),
     ("the notes' chapters", ("lispy.chapter5", "lispy.chapter6")),
     ("the games", ("lispy.games",)),
     ("AIMA", ("lispy.aima",)),
@@ -149,7 +149,7 @@ def test_every_module_has_a_layer() -> None:
     for module in MODULES:
         place(module)
     assert place("lispy.edition.__main__")[0] == place("lispy.cli.repl")[0] == len(LAYERS) - 2
-    assert place("lispy.sexpr.data")[0] == 0 and place("lispy.runtime.recursion")[0] == 1
+    assert place("lispy.sexpr.data")[0] == 0 and place("lispy.recursion")[0] == 1
 
 
 def test_imports_point_down_the_layers() -> None:

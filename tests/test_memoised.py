@@ -24,7 +24,7 @@ from lispy.chapter6.memoised import memoised_search
 from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.claims.game_checks import minimax as plain_minimax
 from lispy.games.tictactoe import SYMMETRIES, TicTacToe, board
-from lispy.runtime.recursion import deep
+from lispy.recursion import deep
 from lispy.sexpr.data import from_iterable, to_string
 from lispy.sexpr.lists import a, d, n
 

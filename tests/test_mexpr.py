@@ -24,7 +24,7 @@ from lispy.chapter6.sexp_games import imval, successors, ter, tree
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
-from lispy.runtime.recursion import worker_limit
+from lispy.recursion import worker_limit
 from lispy.sexpr import lists
 from tests.strategies import game_trees as random_game_trees
 from tests.strategies import graphs, small_lists

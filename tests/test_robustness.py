@@ -22,7 +22,7 @@ from lispy.chapter5 import insanity_words
 from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.session import Collector, Session
 from lispy.mexpr.syntax import MAX_INPUT, MSyntaxError, Reading, parse_expression
-from lispy.runtime.recursion import DEEP_LIMIT, deep, worker_limit
+from lispy.recursion import DEEP_LIMIT, deep, worker_limit
 from lispy.sexpr.data import PrintError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +94,7 @@ def test_recursion_through_c_on_a_worker_ends_in_recursion_too_deep(
             os.environ["LISPY_MEMORY_MB"] = str(MEMORY_MB)
             from lispy.cli.memory import limit_memory
             limit_memory()
-        from lispy.runtime.recursion import DEEP_LIMIT, worker_limit
+        from lispy.recursion import DEEP_LIMIT, worker_limit
         assert (worker_limit() < DEEP_LIMIT) == bool(MEMORY_MB), worker_limit()
         from lispy import run_deep, RecursionTooDeep
 
@@ -214,8 +214,9 @@ def test_another_thread_sees_the_raised_limit_only_while_a_deep_call_runs() -> N
         """
         import sys, threading
         from lispy import run_deep
-        from lispy.runtime.recursion import worker_limit
+        from lispy.recursion import worker_limit
 
+        limit = worker_limit()  # (asked before: a deep call waits for the one running to end)
         started, finish = threading.Event(), threading.Event()
         def deep(n):
             if n == 0:
@@ -223,7 +224,7 @@ def test_another_thread_sees_the_raised_limit_only_while_a_deep_call_runs() -> N
             return deep(n - 1) + 1
         caller = threading.Thread(target=lambda: print("deep", run_deep(deep, 100_000)))
         caller.start(); started.wait()
-        print(sys.getrecursionlimit() == worker_limit())
+        print(sys.getrecursionlimit() == limit)
         finish.set(); caller.join()
         print(sys.getrecursionlimit())
         """
@@ -245,6 +246,90 @@ def test_the_worker_limit_is_derived_from_its_stack_and_in_force_only_while_it_r
     with pytest.raises(RecursionTooDeep, match=f"recursion too deep in depth: past the limit of {limit:,}"):
         depth(limit + 10)
     assert sys.getrecursionlimit() < 10_000
+
+
+def test_a_limit_set_during_one_deep_call_is_kept_when_another_starts_meanwhile() -> None:
+    """Issue 34, item 6: deep calls take turns, so a second one started while the first runs
+    cannot take the program's limit for its own and put back the one before."""
+    run = python(
+        """
+        import sys, threading, time
+        from lispy import run_deep
+
+        def sets_its_own():
+            sys.setrecursionlimit(5000)
+            time.sleep(0.3)
+            return 1
+
+        def chain(n):
+            return 0 if n == 0 else 1 + chain(n - 1)
+
+        second = threading.Thread(target=lambda: (time.sleep(0.1), print(run_deep(chain, 10_000))))
+        second.start()
+        print(run_deep(sets_its_own))
+        second.join()
+        print(sys.getrecursionlimit())
+        """
+    )
+    no_crash(run)
+    lines = run.stdout.split()
+    assert sorted(lines[:2]) == ["1", "10000"] and lines[2:] == ["5000"], run.stdout + run.stderr
+
+
+def test_a_child_forked_during_a_deep_call_has_the_limit_before_it() -> None:
+    """Issue 34, item 3: a process forked by another thread while a deep call has the limit raised
+    gets the limit from before the call (and may make deep calls of its own)."""
+    run = python(
+        """
+        import os, sys, threading
+        from lispy import run_deep
+
+        started, finish = threading.Event(), threading.Event()
+
+        def waits():
+            started.set()
+            finish.wait()
+
+        caller = threading.Thread(target=run_deep, args=(waits,))
+        caller.start()
+        started.wait()
+        raised = sys.getrecursionlimit()
+        child = os.fork()
+        if child == 0:
+            print(sys.getrecursionlimit(), run_deep(sum, range(10)), flush=True)
+            os._exit(0)
+        os.waitpid(child, 0)
+        finish.set()
+        caller.join()
+        print(raised > 1000, sys.getrecursionlimit())
+        """
+    )
+    no_crash(run)
+    assert run.stdout.split() == ["1000", "45", "True", "1000"], run.stdout + run.stderr
+
+
+def test_a_generator_chain_advanced_deep_is_closed_where_it_was_made() -> None:
+    """Issue 34, item 1, not fixed by lispy (docs/reliability.md, "not protected"): a generator
+    chain 100,000 deep left suspended by a deep call is freed recursively in C, too deep for the
+    caller's stack; closed inside a deep call, as the docs say, it is freed there."""
+    run = python(
+        """
+        from lispy import run_deep
+
+        def chain(n):
+            if n:
+                yield from chain(n - 1)
+            else:
+                yield 0
+
+        g = chain(100_000)
+        print(run_deep(next, g), run_deep(g.close))
+        del g
+        print("freed")
+        """
+    )
+    no_crash(run)
+    assert run.stdout.split() == ["0", "None", "freed"], run.stdout + run.stderr
 
 
 def test_errors_on_a_worker_pass_through_unchanged() -> None:
@@ -479,7 +564,7 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
     run = python(
         """
         import os, random, signal, sys, threading
-        from lispy.runtime.recursion import run_deep
+        from lispy.recursion import run_deep
 
         in_flight = [False]
 
@@ -487,9 +572,9 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
             if in_flight[0]:
                 raise KeyboardInterrupt
 
-        def spin():
+        def spin():  # calls (a loop without calls is not stopped: docs/reliability.md)
             while True:
-                pass
+                handler()
 
         signal.signal(signal.SIGALRM, handler)
         outcomes = {"value": 0, "wrong": 0, "interrupted": 0}

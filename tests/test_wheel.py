@@ -119,7 +119,7 @@ def test_the_wheel_holds_lispy_chapters_the_license_and_the_notes_and_not_bench_
         "lispy/py.typed",
         "lispy/cli/__init__.py",
         "lispy/cli/repl.py",
-        "lispy/runtime/recursion.py",
+        "lispy/recursion.py",
         "lispy/mexpr/mexpr.lark",
         "lispy/notes/chapter5_search.m",
         "lispy/notes/applications.py",

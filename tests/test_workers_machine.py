@@ -10,7 +10,7 @@ then does a helper thread send the interrupt, so what is asserted is the outcome
 
 from __future__ import annotations
 
-import _thread
+import _thread  # interrupt_main: a Ctrl-C as the terminal sends it
 import os
 import signal
 import sys
@@ -20,14 +20,13 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from lispy.runtime.recursion import RecursionTooDeep, deep, run_deep, worker_limit
+from lispy.recursion import RecursionTooDeep, deep, run_deep, worker_limit
 
 LIMIT = worker_limit()
 
 
 def threads() -> int:
-    """The threads of this process now, as the kernel counts them (a worker is not a
-    ``threading.Thread``)."""
+    """The threads of this process now, as the kernel counts them."""
     return len(os.listdir("/proc/self/task"))
 
 
@@ -53,9 +52,10 @@ def walk(n: int) -> int:
 
 
 def spin_until_interrupted(started: threading.Event) -> None:
+    """An endless loop of calls (a loop without calls is not stopped: docs/reliability.md)."""
     started.set()
     while True:
-        pass
+        started.is_set()
 
 
 class Workers(RuleBasedStateMachine):

@@ -21,7 +21,7 @@ the notes::
 The notes give ``allsol`` twice, the simple form and "a more efficient form";
 here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
 form finds the same solutions in the reverse order.  The returned functions are
-wrapped by :func:`lispy.runtime.recursion.deep`: a call runs on the calling thread, and again
+wrapped by :func:`lispy.recursion.deep`: a call runs on the calling thread, and again
 on a thread whose stack is big enough if it goes too deep there, so a search 5,000 levels deep
 works.  ``mapapp`` and ``*`` (:func:`append`), which ``allsol`` calls, are the notes' own, defined
 here as they read (their loops for lists of any length are :mod:`lispy.sexpr.lists`').
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.runtime.recursion import deep
+from lispy.recursion import deep
 from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import a, d, equal, n
 

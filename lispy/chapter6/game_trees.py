@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.runtime.recursion import deep
+from lispy.recursion import deep
 from lispy.sexpr.lists import a, d, n
 
 __all__ = [  # not max and min: a star import must not rebind Python's
@@ -241,7 +241,7 @@ def game_tree_search(
 
     ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
     a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions are wrapped by :func:`lispy.runtime.recursion.deep` (run again on a thread with
+    whose functions are wrapped by :func:`lispy.recursion.deep` (run again on a thread with
     a big stack when a call goes too deep for the calling thread).
 
     >>> from lispy import read

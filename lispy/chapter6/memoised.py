@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import toolz  # toolz ships no type information
 
 from lispy.chapter6.game_trees import maxlis, minlis
-from lispy.runtime.recursion import deep
+from lispy.recursion import deep
 
 Position = Any
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from lispy.chapter6.game_trees import maxlis, maxlis_iterative
 from lispy.counting import Count
-from lispy.runtime.recursion import deep
+from lispy.recursion import deep
 from lispy.sexpr.data import from_iterable
 from lispy.sexpr.lists import a, d, n
 
@@ -39,7 +39,7 @@ FORMS = ("maxlis", "maxlisa", "maxlisa as a loop")
 def forms(length: int, f: Callable[[Any], Any] = lambda y: y) -> list[Callable[[], Any]]:
     """The largest ``f`` of the numbers ``(0 1 … length-1)`` taken the three ways of :data:`FORMS`,
     ready to time: each a call of no arguments, the recursive ones on lispy's deep stack (as the
-    transcriptions' callers run them: :func:`lispy.runtime.recursion.deep`).
+    transcriptions' callers run them: :func:`lispy.recursion.deep`).
 
     >>> [run() for run in forms(10)]
     [9, 9, 9]

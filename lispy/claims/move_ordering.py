@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from lispy.chapter6.game_trees import Game, game_tree_search
 from lispy.chapter6.memoised import memoised_search
 from lispy.counting import Count
-from lispy.runtime.recursion import run_deep
+from lispy.recursion import run_deep
 from lispy.sexpr.data import from_iterable
 
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.counting import Count
-from lispy.runtime.recursion import run_deep
+from lispy.recursion import run_deep
 from lispy.sexpr.data import NIL, Cons, from_iterable, lisp
 from lispy.sexpr.lists import a, d, length, n
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
-from lispy.runtime.recursion import SMALLEST_STACK
+from lispy.recursion import SMALLEST_STACK
 
 ENVIRONMENT_VARIABLE = "LISPY_MEMORY_MB"  # the budget in mebibytes, where set (a positive whole number)
 

@@ -9,7 +9,7 @@ applications of the notes, each with its own ``successors`` (``docs/mexpr.md``).
 
 Before anything runs, an evaluation checks every global name it can reach (bound, and called with
 its definition's arity); errors while running, runaway recursion included, are :class:`EvalError`
-too (:mod:`lispy.mexpr.diagnosis`): evaluation runs through :func:`lispy.runtime.recursion.run_deep`.
+too (:mod:`lispy.mexpr.diagnosis`): evaluation runs through :func:`lispy.recursion.run_deep`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from lispy.mexpr.errors import EvalError, UndefinedName, arity_message, signatur
 from lispy.mexpr.names import python_name
 from lispy.mexpr.prelude import BUILTINS, NOTATION, PREDICATES
 from lispy.mexpr.syntax import Assignment, Definition, parse_expression
-from lispy.runtime.recursion import run_deep
+from lispy.recursion import run_deep
 
 __all__ = ["Environment", "EvalError", "Snapshot"]
 
@@ -302,7 +302,7 @@ def _explained(thunk: Callable[[], Any], where: str, line: int, column: int) -> 
     its traceback is at hand; ``MemoryError`` passes through, reported by the caller."""
     try:
         return thunk()
-    except (MemoryError, SystemError):  # SystemError: CPython out of memory (lispy.runtime.recursion)
+    except (MemoryError, SystemError):  # SystemError: CPython out of memory (lispy.recursion)
         raise
     except Exception as e:
         error = explain(e, where, line, column)

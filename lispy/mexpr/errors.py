@@ -12,7 +12,7 @@ from typing import Any
 
 from lispy.mexpr.names import m_name
 from lispy.mexpr.prelude import ANY_NUMBER, BUILTINS, PARAMETERS
-from lispy.runtime.recursion import DEEP_LIMIT, worker_limit
+from lispy.recursion import DEEP_LIMIT, worker_limit
 from lispy.sexpr.data import to_string
 
 CODE_FILE = "<M-expression {}>"
@@ -21,7 +21,7 @@ CODE_FILE = "<M-expression {}>"
 
 def runaway_message(definition: str, limit: int | None = None) -> str:
     """What to say when a recursion in ``definition`` passes ``limit`` (by default
-    :func:`~lispy.runtime.recursion.worker_limit`).
+    :func:`~lispy.recursion.worker_limit`).
 
     >>> runaway_message("loop", 1000).split(" (")[0]
     'recursion too deep in loop: past the limit of 1,000 nested calls'
