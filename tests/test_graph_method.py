@@ -37,7 +37,7 @@ from lispy.chapter5.insanity_graph import (
     pairs,
     towers,
 )
-from lispy.chapter5.puzzles import COLOURS, ROTATIONS, random_puzzle, tower_search_n
+from lispy.chapter5.puzzles import COLOURS, ROTATIONS, orientations, random_puzzle, tower_search_n
 from lispy.claims.search_work import positions_examined
 from tests.test_insanity import block_orientations, brute_force_solutions
 
@@ -46,7 +46,7 @@ PUZZ1 = to_python(lists_rep.puzz1)
 
 def allsol(blocks: Any) -> Any:
     """The notes' allsol on the blocks (a Lisp list), with n for 4 in ter."""
-    return tower_search_n(lists_rep.orientations(blocks), length(blocks)).allsol(lists_rep.p0)
+    return tower_search_n(orientations(blocks), length(blocks)).allsol(lists_rep.p0)
 
 
 def symmetries(p: Any) -> Any:
@@ -130,7 +130,7 @@ def independent_positions(blocks: list[list[str]], stop_at_first: bool) -> int:
     """Plain Python: the positions the notes' search (or allsol) examines, its first block in
     orientations 1, 9 and 17 of puzz2 (which puzz keeps)."""
     options = [block_orientations(b) for b in blocks]
-    orders = [to_python(o) for o in lists_rep.orientations(from_python(blocks))]
+    orders = [to_python(o) for o in orientations(from_python(blocks))]
     count = 0
 
     def examine(chosen: list[tuple[str, ...]]) -> bool:
@@ -260,7 +260,7 @@ def test_random_puzzles_built_around_a_tower_are_solvable() -> None:
 @settings(max_examples=20, deadline=None)
 @given(puzzles())
 def test_the_search_for_n_blocks_is_the_notes_search_for_four(blocks: list[list[str]]) -> None:
-    puzz = lists_rep.orientations(from_python(blocks))
+    puzz = orientations(from_python(blocks))
     notes, general = lists_rep.tower_search(puzz), tower_search_n(puzz, 4)
     assert general.allsol(lists_rep.p0) == notes.allsol(lists_rep.p0)
     assert general.search(lists_rep.p0) == notes.search(lists_rep.p0)

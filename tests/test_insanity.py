@@ -15,6 +15,7 @@ from chapters.tree_search import word_colours
 from lispy import NIL, from_python, length, read, reverse, to_python
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
+from lispy.chapter5.puzzles import orientations, words
 
 # --- an independent model of a cube ------------------------------------------------
 # Faces numbered as in the notes: 1 top, 2 3 4 5 the sides clockwise seen from above, 6 bottom.
@@ -88,8 +89,8 @@ def test_puzz2_holds_the_side_cycles_of_the_24_rotations() -> None:
 
 def test_puzz4_gives_each_block_its_24_orientations() -> None:
     blocks = to_python(lists_rep.puzz1)
-    for block, orientations in zip(blocks, to_python(lists_rep.puzz4), strict=True):
-        assert sorted(map(tuple, orientations)) == sorted(block_orientations(block))
+    for block, turned in zip(blocks, to_python(lists_rep.puzz4), strict=True):
+        assert sorted(map(tuple, turned)) == sorted(block_orientations(block))
 
 
 def test_puzz_keeps_one_orientation_per_axis_of_the_first_block() -> None:
@@ -179,9 +180,9 @@ def solvable_blocks(draw: st.DrawFn) -> list[list[str]]:
 @given(st.one_of(random_blocks.map(lambda b: (b, False)), solvable_blocks().map(lambda b: (b, True))))
 def test_random_puzzles_agree_with_the_brute_force(case: tuple[list[list[str]], bool]) -> None:
     puzzle, solvable = case
-    puzz = lists_rep.orientations(from_python(puzzle))
+    puzz = orientations(from_python(puzzle))
     on_lists = lists_rep.tower_search(puzz).allsol(lists_rep.p0)
-    on_words = words_rep.word_tower_search(words_rep.words(puzz)).allsol(words_rep.p0)
+    on_words = words_rep.word_tower_search(words(puzz)).allsol(words_rep.p0)
     assert len(brute_force_solutions(puzzle)) == 8 * length(on_lists)
     assert length(on_lists) >= 1 or not solvable
     assert [word_faces(s) for s in on_words] == [faces_of(s) for s in on_lists]

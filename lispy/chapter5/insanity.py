@@ -18,8 +18,8 @@ The puzzle is computed from the blocks by the notes' assignments::
 
 A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
-parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`orientations` runs the chain
-``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``upto`` and ``mapcar2``, the notes' own
+parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`lispy.chapter5.puzzles.orientations` runs
+the chain ``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``upto`` and ``mapcar2``, the notes' own
 list functions, are defined here as the notes define them, and ``*`` is chapter 5's (their loops
 for lists of any length are :mod:`lispy.sexpr.lists`').  The search::
 
@@ -40,8 +40,8 @@ from lispy.sexpr.data import NIL, Cons, lisp, read
 from lispy.sexpr.lists import a, cons, d, eq, length, mapcar, maplist, member, n, nth, orlis, prup, sublis
 
 __all__ = [
-    "allsol", "allsol_efficient", "cycles", "lose", "mapcar2", "orientations", "p0", "puzz", "puzz1", "puzz2",
-    "puzz3", "puzz4", "search", "substitutions", "successors", "ter", "tower", "tower_search", "upto",
+    "allsol", "allsol_efficient", "cycles", "lose", "mapcar2", "p0", "puzz", "puzz1", "puzz2", "puzz3",
+    "puzz4", "search", "successors", "ter", "tower", "tower_search", "upto",
 ]  # fmt: skip
 
 
@@ -98,28 +98,6 @@ parenthesised list of values is LISP's ``list``, here ``lisp(...)``).
 FOO.XGP[206,JMC] line 405 (ch. 5, Instant Insanity)."""
 
 
-def substitutions(puzz1: Any) -> Any:
-    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``.
-
-    >>> substitutions(read("((G B B W R G))"))
-    (((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G)))
-    """
-    return mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
-
-
-def orientations(blocks: Any) -> Any:
-    """``puzz`` for any ``blocks`` written as ``puzz1`` is: the notes' assignments in a row, ``puzz1 →
-    puzz3 → puzz4 → puzz``.  The first block keeps orientations 1, 9 and 17, one for each of its
-    three axes: turning the whole tower about its axis or upside down maps any solution to one with
-    the first block in one of these.
-
-    >>> orientations(puzz1) == puzz, length(a(orientations(puzz1))), length(a(nth(orientations(puzz1), 2)))
-    (True, 3, 24)
-    """
-    puzz4 = mapcar(substitutions(blocks), lambda s: sublis(s, puzz2))
-    return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
-
-
 p0 = read("(NIL NIL NIL NIL)")
 """``p₀``: the empty tower, four empty faces.
 FOO.XGP[206,JMC] line 207 (ch. 5, Instant Insanity)."""
@@ -140,7 +118,7 @@ def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
 def tower_search(puzz: Any) -> TreeSearch:
     """Chapter 5's ``search`` and ``allsol`` for the Instant Insanity puzzle ``puzz``.
 
-    ``puzz``: as :func:`orientations` returns.  Search from :data:`p0`; a win is
+    ``puzz``: as :func:`lispy.chapter5.puzzles.orientations` returns.  Search from :data:`p0`; a win is
     a list of four faces, each the four colours of that face, top block first.
 
     >>> t = tower_search(puzz)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lispy.chapter5.insanity import substitutions
+from lispy.chapter5.puzzles import substitutions
 from lispy.counting import Count
 from lispy.sexpr.data import NIL, lisp, read
 from lispy.sexpr.lists import (

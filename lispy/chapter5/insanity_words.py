@@ -35,7 +35,7 @@ Fn = Callable[[Any], Any]
 
 __all__ = [
     "allsol", "allsol_efficient", "lose", "mapchoose", "p0", "poo", "puzza", "search", "successors", "ter",
-    "tower", "word_tower_search", "words", "zap",
+    "tower", "word_tower_search", "zap",
 ]  # fmt: skip
 
 
@@ -65,15 +65,6 @@ def zap(v: Any) -> int:
 puzza = mapcar(puzz, lambda x: mapcar(x, zap))
 """``puzz`` with each orientation as a word (ch. 5).
 FOO.XGP[206,JMC] line 492 (ch. 5, Instant Insanity in bit words)."""
-
-
-def words(puzz: Any) -> Any:
-    """``mapcar[puzz,λx.mapcar[x,zap]]``: ``puzza`` of the orientations ``puzz``.
-
-    >>> words(puzz) == puzza, a(a(words(puzz))) == zap(a(a(puzz)))
-    (True, True)
-    """
-    return mapcar(puzz, lambda x: mapcar(x, zap))
 
 
 p0 = lisp(0)

@@ -1,7 +1,9 @@
 """Instant Insanity beyond the notes' four blocks: n blocks in n colours, and random puzzles.
 
-With n blocks in n colours the puzzle is the notes' (each face shows every colour), and so is the
-search (:func:`tower_search_n`) but for ``ter``; :func:`random_puzzle` makes such puzzles.
+The notes' assignments run in a row for any blocks (:func:`orientations`: ``puzz1 → puzz3 → puzz4 →
+puzz``; :func:`words`: ``puzza``).  With n blocks in n colours the puzzle is the notes' (each face
+shows every colour), and so is the search (:func:`tower_search_n`) but for ``ter``;
+:func:`random_puzzle` makes such puzzles.
 """
 
 from __future__ import annotations
@@ -9,13 +11,49 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lispy.chapter5.insanity import tower_search
+from lispy.chapter5.insanity import puzz2, tower_search
+from lispy.chapter5.insanity_words import zap
 from lispy.chapter5.tree_search import TreeSearch, tree_search
 from lispy.sexpr.conversions import from_python
-from lispy.sexpr.lists import a, length
+from lispy.sexpr.data import lisp, read
+from lispy.sexpr.lists import a, cons, d, length, mapcar, nth, prup, sublis
 
 COLOURS = ("R", "W", "G", "B", "Y", "O", "P", "K")
 """Colours for up to 8 blocks: the notes' R, W, G, B, then yellow, orange, purple, black."""
+
+
+def substitutions(puzz1: Any) -> Any:
+    """``mapcar[puzz1,λx.prup[(1 2 3 4 5 6),x]]``: ``puzz3`` of the blocks ``puzz1``.
+
+    >>> substitutions(read("((G B B W R G))"))
+    (((1 . G) (2 . B) (3 . B) (4 . W) (5 . R) (6 . G)))
+    """
+    return mapcar(puzz1, lambda x: prup(read("(1 2 3 4 5 6)"), x))
+
+
+def orientations(blocks: Any) -> Any:
+    """``puzz`` for any ``blocks`` written as ``puzz1`` is: the notes' assignments in a row, ``puzz1 →
+    puzz3 → puzz4 → puzz``.  The first block keeps orientations 1, 9 and 17, one for each of its
+    three axes: turning the whole tower about its axis or upside down maps any solution to one with
+    the first block in one of these.
+
+    >>> from lispy.chapter5.insanity import puzz, puzz1
+    >>> orientations(puzz1) == puzz, length(a(orientations(puzz1))), length(a(nth(orientations(puzz1), 2)))
+    (True, 3, 24)
+    """
+    puzz4 = mapcar(substitutions(blocks), lambda s: sublis(s, puzz2))
+    return cons(lisp(a(nth(a(puzz4), 1)), a(nth(a(puzz4), 9)), a(nth(a(puzz4), 17))), d(puzz4))
+
+
+def words(puzz: Any) -> Any:
+    """``mapcar[puzz,λx.mapcar[x,zap]]``: ``puzza`` of the orientations ``puzz``.
+
+    >>> from lispy.chapter5.insanity import puzz
+    >>> from lispy.chapter5.insanity_words import puzza
+    >>> words(puzz) == puzza, a(a(words(puzz))) == zap(a(a(puzz)))
+    (True, True)
+    """
+    return mapcar(puzz, lambda x: mapcar(x, zap))
 
 
 def _rotations() -> tuple[tuple[int, ...], ...]:
@@ -71,11 +109,11 @@ def tower_search_n(puzz: Any, n: int) -> TreeSearch:
 
     The notes' four-block search, :func:`lispy.chapter5.insanity.tower_search`, with its ``lose``
     and ``successors`` unchanged and ``ter p ← [length a p = n]`` for ``[length a p = 4]``: at
-    ``n = 4`` it is the notes' search.  ``puzz``: as :func:`lispy.chapter5.insanity.orientations`
+    ``n = 4`` it is the notes' search.  ``puzz``: as :func:`orientations`
     gives for ``n`` blocks.  Search from the notes' ``p₀ = (NIL NIL NIL NIL)``: the tower has four
     faces however many blocks it has.  Raises ``ValueError`` unless ``n`` is a positive integer.
 
-    >>> from lispy.chapter5.insanity import orientations, p0
+    >>> from lispy.chapter5.insanity import p0
     >>> from lispy.sexpr.data import to_pylist
     >>> blocks = random_puzzle(5, random.Random(1), solvable=True)
     >>> tower = tower_search_n(orientations(blocks), 5).search(p0)

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from lispy.chapter5 import insanity, insanity_words
+from lispy.chapter5 import insanity, insanity_words, puzzles
 from lispy.chapter5.insanity_graph import graph_method
 from lispy.chapter5.paths import path_search
 from lispy.claims import search_checks
@@ -42,7 +42,7 @@ COMB_SIZES = (50, 100, 200)
 def setting_up() -> tuple[Any, Any]:
     """The notes' whole setting up, as claim 5 times it: ``puzz2`` from its six cycles (the notes' line,
     as :data:`lispy.chapter5.insanity.puzz2` is made), then ``puzz3``, ``puzz4`` and ``puzz`` from
-    ``puzz1`` (:func:`lispy.chapter5.insanity.orientations`).  Returns ``(puzz2, puzz)``.
+    ``puzz1`` (:func:`lispy.chapter5.puzzles.orientations`).  Returns ``(puzz2, puzz)``.
 
     >>> setting_up() == (insanity.puzz2, insanity.puzz)
     True
@@ -52,7 +52,7 @@ def setting_up() -> tuple[Any, Any]:
         reversed(_CYCLES[:-1]),
         insanity.cycles(read(_CYCLES[-1])),
     )
-    return puzz2, insanity.orientations(insanity.puzz1)
+    return puzz2, puzzles.orientations(insanity.puzz1)
 
 
 _CYCLES = ("(2 3 4 5)", "(2 5 4 3)", "(1 2 6 4)", "(1 4 6 2)", "(1 3 6 5)", "(1 5 6 3)")

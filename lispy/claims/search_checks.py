@@ -17,7 +17,7 @@ from typing import Any
 
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5.paths import path_search
-from lispy.chapter5.puzzles import ROTATIONS
+from lispy.chapter5.puzzles import ROTATIONS, words
 from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search
 from lispy.counting import Agreement, Count, count_agreement
 from lispy.sexpr.data import from_iterable, lisp, to_pylist
@@ -269,7 +269,7 @@ def symmetric_towers(full: Any = None, reduced: Any = None) -> tuple[int, int, b
     (24, 3, True)
     """
     if full is None:
-        full = insanity_words.word_tower_search(insanity_words.words(insanity.puzz4)).allsol(
+        full = insanity_words.word_tower_search(words(insanity.puzz4)).allsol(
             insanity_words.p0
         )
     if reduced is None:
