@@ -19,10 +19,9 @@ number approximating ``p``'s value to the maximizing player).
     minval2[u,α,β] ← if n u then β
                      else {maxval1[a u,α,β]}[λw. if w ≤ α then α else minval2[d u,α,min[w,β]]]
 
-The list functions (``maxlis``, ``bestmax``, …) do not depend on the game.  ``max`` and ``min`` in
-this module are the notes' own, of two values (:func:`max`): they shadow Python's here, and are left
-out of ``__all__``, so that ``from lispy.chapter6.game_trees import *`` does not rebind Python's.  Corrections
-to the printed text are in ERRATA.md (E10–E15), each cited where it applies.
+The list functions (``maxlis``, ``bestmax``, …) do not depend on the game.  ``max`` and ``min`` here
+are the notes' own, of two values: they shadow Python's in this module only (not in ``__all__``).
+Corrections to the printed text are in ERRATA.md (E10–E15, E21), each cited where it applies.
 """
 
 from __future__ import annotations
@@ -50,11 +49,9 @@ Fn = Callable[[Any], Any]
 
 
 def max(x: Any, y: Any) -> Any:  # shadows Python's max in this module: the notes' own
-    """``max[x,y]``: the larger of two values, ``x`` on a tie; the notes take it as given (ch. I).
-
-    The value of Python's ``max(x, y)``, from a function of exactly the notes' two arguments:
-    CPython 3.11 and 3.12 parse the builtin's iterable-or-values and keywords on every call, about a
-    seventh of ``valmax``'s time on tic-tac-toe (``docs/benchmarks.md``).
+    """``max[x,y]``: the larger of two values, ``x`` on a tie, as Python's ``max(x, y)`` gives it; the
+    notes use it without defining it (ERRATA E7).  A function of exactly two arguments, which CPython
+    calls faster than the builtin, whose iterable-or-values and keywords it parses on every call.
 
     >>> max(3, 12), max(-INF, 2), min(3, 12), min(INF, 2)
     (12, 2, 3, 2)
