@@ -112,7 +112,7 @@ def test_a_million_cells_take_at_most_64_bytes_each_hashed_or_not() -> None:
         hashed = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    slack = 1024  # the interpreter's own small allocations meanwhile
+    slack = 64 * 1024  # the interpreter's own small allocations meanwhile (0.1% of the cells' 64 MB)
     assert built <= 64 * BIG + slack and hashed <= 64 * BIG + slack
 
 
