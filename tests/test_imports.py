@@ -41,7 +41,8 @@ def test_the_contracts_see_an_import_that_points_up(tmp_path: Path) -> None:
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", copy)
     data = copy / "lispy" / "sexpr" / "data.py"
-    data.write_text(data.read_text(encoding="utf-8") + "\n\ndef _up():\n    import lispy.chapter5.tree_search\n")
+    up = "\n\ndef _up():\n    import lispy.chapter5.tree_search\n"
+    data.write_text(data.read_text(encoding="utf-8") + up)
     paths = copy / "lispy" / "chapter5" / "paths.py"
     paths.write_text(paths.read_text(encoding="utf-8") + "\nimport lispy.edition.output\n")
     run = lint_imports(copy)
