@@ -50,10 +50,9 @@ from lispy import (
 )
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
-from lispy.chapter5.insanity import orientations
 from lispy.chapter5.insanity_graph import graph_method
 from lispy.chapter5.paths import path_search
-from lispy.chapter5.puzzles import random_puzzle, tower_search_n
+from lispy.chapter5.puzzles import orientations, random_puzzle, tower_search_n
 from lispy.claims.search_work import binary_tree, cells_copied, comb, ladder, positions_examined
 from lispy.counting import timed_in_rounds
 
