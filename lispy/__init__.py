@@ -14,69 +14,31 @@ in one import:
 In IPython or Jupyter, ``%load_ext lispy`` gives the ``%%mexpr`` cell magic (:mod:`lispy.cli.jupyter`).
 
 Each name is imported from its module when it is first read (PEP 562), so ``import lispy`` costs
-next to nothing and loads no part of lispy that a program does not use.
+next to nothing and loads no part of lispy that a program does not use.  The names are listed once,
+in ``lispy/__init__.pyi``, which type checkers read and this module reads for where each name is
+(the stub-driven lazy loading of the scientific Python ecosystem's SPEC 1).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
+from typing import Any
 
-# The public names twice: imported here for type checkers and editors, and by _WHERE (module: names)
-# for __getattr__ at run time (tests/test_imports.py checks that the two agree).
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
-    from lispy.chapter5.tree_search import LOSE, TreeSearch, tree_search  # noqa: F401
-    from lispy.recursion import RecursionTooDeep, deep, run_deep  # noqa: F401
-    from lispy.sexpr.conversions import from_python, to_python  # noqa: F401
-    from lispy.sexpr.data import (  # noqa: F401
-        NIL,
-        Cons,
-        LispTypeError,
-        Nil,
-        ReadError,
-        from_iterable,
-        lisp,
-        read,
-        to_pylist,
-        to_string,
-    )
-    from lispy.sexpr.lists import (  # noqa: F401
-        a,
-        andlis,
-        append,
-        assoc,
-        atom,
-        cons,
-        d,
-        eq,
-        equal,
-        length,
-        mapapp,
-        mapcar,
-        mapcar2,
-        mapchoose,
-        maplist,
-        member,
-        n,
-        nth,
-        orlis,
-        prup,
-        reverse,
-        sublis,
-        upto,
-    )
+def _names() -> dict[str, str]:
+    """Each public name and its module, from the ``from MODULE import NAME as NAME`` lines of the stub."""
+    stub = ast.parse(Path(__file__).with_suffix(".pyi").read_text(encoding="utf-8"))
+    return {
+        alias.asname or alias.name: node.module
+        for node in stub.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lispy.")
+        for alias in node.names
+    }
 
-_WHERE = {
-    "lispy.chapter5.tree_search": "LOSE TreeSearch tree_search",
-    "lispy.recursion": "RecursionTooDeep deep run_deep",
-    "lispy.sexpr.conversions": "from_python to_python",
-    "lispy.sexpr.data": "NIL Cons LispTypeError Nil ReadError from_iterable lisp read to_pylist to_string",
-    "lispy.sexpr.lists": """a andlis append assoc atom cons d eq equal length mapapp mapcar mapcar2 mapchoose
-        maplist member n nth orlis prup reverse sublis upto""",
-}
-_MODULE = {name: module for module, names in _WHERE.items() for name in names.split()}
+
+_MODULE = _names()
 __all__ = [*_MODULE, "load_ipython_extension"]
 
 
