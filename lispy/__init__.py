@@ -13,10 +13,9 @@ in one import:
 
 In IPython or Jupyter, ``%load_ext lispy`` gives the ``%%mexpr`` cell magic (:mod:`lispy.cli.jupyter`).
 
-Each name is imported from its module when it is first read (PEP 562), so ``import lispy`` costs
-next to nothing and loads no part of lispy that a program does not use.  The names are listed once,
-in ``lispy/__init__.pyi``, which type checkers read and this module reads for where each name is
-(the stub-driven lazy loading of the scientific Python ecosystem's SPEC 1).
+Each name is imported from its module when first read (PEP 562): ``import lispy`` loads no part of
+lispy that a program does not use.  The names are listed once, in the stub ``lispy/__init__.pyi``
+that type checkers read and this module reads (stub-driven lazy loading, as SPEC 1's lazy_loader).
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """Running the notes' recursive definitions deep: on a thread with a big stack, under a raised limit.
 
-The standard recipe: :func:`run_deep` runs a function on a ``threading.Thread`` started with a
-stack of :data:`STACK_BYTES` (less where the machine refuses it; where no thread starts, as in
-Pyodide, on the caller), with ``sys.setrecursionlimit`` at :data:`DEEP_LIMIT` while it runs.
-:func:`deep` runs a pure function's shallow calls where they are.  The limit is the interpreter's,
-one for all threads, so deep calls take turns; Ctrl-C lowers it until the worker's next call fails.
-What is promised and what is not: ``docs/reliability.md`` ("Deep recursion").
+The standard recipe: :func:`run_deep` runs a function on a ``threading.Thread`` with a 1 GiB stack
+(less where refused; on the caller where no thread starts, as in Pyodide) and the limit at
+:data:`DEEP_LIMIT` while it runs; :func:`deep` runs a pure function's shallow calls where they are.
+The limit is the interpreter's, one for all threads, so deep calls take turns; Ctrl-C lowers it until
+the worker's next call fails.  What is promised and what is not: ``docs/reliability.md``.
 """
 
 from __future__ import annotations
@@ -18,17 +17,11 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-STACK_BYTES = 2**30
-"""The C stack of a worker thread: 1 GiB of address space, used only as deep as the work goes."""
-
-BYTES_PER_LEVEL = 4096
-"""The C stack allowed a level: 1.6 times the worst measured, 2,536 bytes (``python -m bench.depths``)."""
-
+STACK_BYTES = 2**30  # a worker's C stack: 1 GiB of address space, used only as deep as the work goes
+BYTES_PER_LEVEL = 4096  # the C stack a level: 1.6 times the worst measured, 2,536 bytes (bench.depths)
+SMALLEST_STACK = 8 * 2**20  # the least stack a worker is given, the main thread's
 DEEP_LIMIT = STACK_BYTES // BYTES_PER_LEVEL
 """The recursion limit while deep work runs: 262,144 (:func:`worker_limit`: what it gets here)."""
-
-SMALLEST_STACK = 8 * 2**20
-"""The least stack a worker is given, the main thread's: below it, a worker is no deeper than the caller."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -62,9 +55,8 @@ _limits: list[int] = []  # while one runs: the limit before it, and the one it s
 def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)``, run once where deep recursion is safe; its value or its exception.
 
-    Raises :class:`RecursionTooDeep` (naming ``function`` and the limit) past the limit, and
-    ``KeyboardInterrupt`` after stopping the computation at its next call when the waiting thread
-    is interrupted (another, once the limit is down, stops waiting).  Where no thread can start, runs here.
+    Raises :class:`RecursionTooDeep` (naming ``function`` and the limit) past the limit; when the waiting
+    thread is interrupted, ``KeyboardInterrupt`` once the computation stopped at its next call.
 
     >>> run_deep(lambda n: n * 2, 21)
     42
@@ -205,10 +197,9 @@ def worker_limit() -> int:
 
 
 def deep(f: Callable[P, R]) -> Callable[P, R]:
-    """Decorate the *pure* function ``f``: a shallow call runs here, at about what ``f`` costs,
-    changing nothing; a call too deep for this thread's limit runs again, from the start, through
-    :func:`run_deep` (so ``f`` must not count what it is given), as every call does while a deep
-    call has the limit raised past an 8 MiB stack.
+    """Decorate the *pure* function ``f``: a shallow call runs here, at about what ``f`` costs; a call
+    too deep for this thread's limit runs again, from the start, through :func:`run_deep` (so ``f``
+    must not count what it is given), as every call does while a deep call has the limit raised.
 
     >>> @deep
     ... def depth(n):

@@ -18,13 +18,11 @@ the notes::
                        else allsolb[successors p,found]
     allsolb[u,found] ← if n u then found else allsolb[d u,allsola[a u,found]]
 
-The notes give ``allsol`` twice, the simple form and "a more efficient form";
-here they are ``allsol`` and ``allsol_efficient`` (ERRATA.md).  The efficient
-form finds the same solutions in the reverse order.  The returned functions are
-wrapped by :func:`lispy.recursion.deep`: a call runs on the calling thread, and again
-on a thread whose stack is big enough if it goes too deep there, so a search 5,000 levels deep
-works.  ``mapapp`` and ``*`` (:func:`append`), which ``allsol`` calls, are the notes' own, defined
-here as they read (their loops for lists of any length are :mod:`lispy.sexpr.lists`').
+The notes give ``allsol`` twice, the simple form and "a more efficient form" (ERRATA E5): here
+``allsol`` and ``allsol_efficient``, which finds the same solutions in the reverse order.  The
+functions returned are wrapped by :func:`lispy.recursion.deep`, so a search 100,000 levels deep works.
+``mapapp`` and ``*`` (:func:`append`), which ``allsol`` calls, are the notes' own, defined here as
+they read (their loops for lists of any length are :mod:`lispy.sexpr.lists`').
 """
 
 from __future__ import annotations

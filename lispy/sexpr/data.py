@@ -68,8 +68,7 @@ class LispTypeError(TypeError):
     ``value`` where it needs a (proper) list; the message names both, in Lisp notation."""
 
     def __init__(self, fname: str, value: Any, what: str = "is an atom, not a list") -> None:
-        self.fname = fname
-        self.value = value
+        self.fname, self.value = fname, value
         super().__init__(f"{fname}: the argument {to_string(value)} ({_kind(value)}) {what}")
 
 
@@ -149,11 +148,10 @@ class Cons(namedtuple("Cons", "car cdr")):
     def __repr__(self) -> str:
         return to_string(self)
 
-    def __copy__(self) -> Cons:
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Cons:  # immutable: copies are itself
         return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Cons:
-        return self
+    __copy__ = __deepcopy__
 
     def __reduce__(self) -> tuple[Any, tuple[list[Any], Any]]:  # a list's elements and tail, not a cdr chain
         items, u = [], self
@@ -364,9 +362,7 @@ class ReadError(ValueError):
     """
 
     def __init__(self, reason: str, line: int, column: int) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
+        self.reason, self.line, self.column = reason, line, column
         super().__init__(f"line {line}, column {column}: {reason}")
 
 

@@ -1,12 +1,10 @@
 """McCarthy's list functions, under his names, as loops that run on lists of 10^6 elements.
 
-Each docstring gives the defining equation in the notes' notation (McCarthy 1973, ch. 5 and 6;
-otherwise the LISP 1.5 Programmer's Manual, 1962, appendix A), then shapes and errors.  The notes'
-own definitions (``upto``, ``mapcar2``, ``mapchoose``, ``mapapp``) are transcribed as they read in
-the chapter modules that use them; the tests check each loop here against its equation, run as a
-recursion, on random lists.  As in the notes, lists come first (``mapcar[u, f]``), truth values are
-Python's, ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of another atom raises
-:class:`~lispy.sexpr.data.LispTypeError` naming the function.
+Each docstring gives the equation (McCarthy 1973, ch. 5 and 6; else the LISP 1.5 manual, appendix A),
+then shapes and errors; the tests check each loop against its equation run as a recursion (the notes'
+own ``upto``, ``mapcar2``, ``mapchoose``, ``mapapp`` are transcribed in the chapters that use them).
+Lists come first (``mapcar[u, f]``), ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of another atom
+raises :class:`~lispy.sexpr.data.LispTypeError` naming the function.
 """
 
 from __future__ import annotations
