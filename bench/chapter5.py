@@ -10,7 +10,7 @@ The first tables are CPU milliseconds, the least of several blocks of about 0.2 
 timer, lispy.counting), the cyclic collector as Python runs it. The goals are timed as issue 10
 states them, each of lispy's figures in interleaved rounds with its reference's, under the same
 collector policy on both sides: every list function on 10^6 elements against the pure-Python
-limit (the same loop on plain 2-tuples, bench.plain_cells, its build paused as lispy's is), read
+limit (the same loop on plain 2-tuples, bench.plain_cells), read
 of 10^6 elements against building the list from the ints, the memory of 10^6 cells hashed or
 not, a pickle round trip of 10^6 elements. The tables are Markdown, as
 docs/benchmarks.md shows them (python -m bench); while standard error is a terminal, a progress
