@@ -100,6 +100,13 @@ def figure_2_6() -> None:
     )
     print()
     print(draw(FIGURE_2_6, set(watch.examined), max_to_move=False))
+    cut = tree.maxval1(FIGURE_2_6.cdr.car, -float("inf"), 5)
+    say(
+        f"Each position is labelled with its minimax value: the cut one is worth 9 to the maximizing player. "
+        f"The edition's αβ stepper shows {cut} there, what maxval1 returns with the window's β = 5 that the "
+        "minimizing player above it has already secured: αβ here is fail-hard (ERRATA E12), so a refuted "
+        "position gives back β, all that its parent needs to know."
+    )
 
 
 def alpha_beta_on_the_small_tree() -> None:

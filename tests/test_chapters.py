@@ -209,3 +209,13 @@ def test_play_from_piped_input(tmp_path: Path) -> None:
     assert "your move (X): nine\n'nine' is not a cell:" in run.stdout
     assert run.stdout.rstrip().endswith("bye.")
     assert "Traceback" not in run.stderr
+
+
+def test_figure_2_6_says_why_the_cut_position_reads_9_here_and_5_in_the_stepper(capsys) -> None:  # type: ignore[no-untyped-def]
+    """The text tree labels the refuted position with its minimax value (9); the edition's αβ stepper
+    shows what ``maxval1`` returns there (5, fail-hard): the chapter says so, with the 5 computed."""
+    chapter6.figure_2_6()
+    printed = capsys.readouterr().out
+    out = " ".join(printed.split())
+    assert "└── MAX 9" in printed
+    assert "The edition's αβ stepper shows 5 there, what maxval1 returns" in out
