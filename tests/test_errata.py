@@ -215,3 +215,16 @@ def test_e16_worst_first_examines_every_leaf_only_on_the_trees_built_for_it() ->
     assert ordering_counts(4, 5).worst == 4**5  # subtrees wholly above or below their siblings
     for seed in range(3):  # random leaves, the moves sorted worst first by their exact values
         assert knuth_moore(4, 5) < sorted_worst_first(4, 5, seed) < 4**5
+
+
+def test_every_test_the_errata_cite_exists_by_its_whole_name() -> None:
+    """ERRATA.md names each entry's tests in full (no ``test_e3_…``), and each is a test of the suite."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    cited = set(re.findall(r"`(test_\w*…?)`", (root.parent / "ERRATA.md").read_text(encoding="utf-8")))
+    sources = "".join(p.read_text(encoding="utf-8") for p in root.glob("test_*.py"))
+    defined = set(re.findall(r"^def (test_\w+)", sources, re.M))
+    assert {t for t in cited if t.endswith("…")} == set()
+    assert len(cited) >= 15 and cited <= defined, sorted(cited - defined)
