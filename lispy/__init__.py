@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import ast
 import importlib
-from pathlib import Path
 from typing import Any
 
 
 def _names() -> dict[str, str]:
     """Each public name and its module, from the ``from MODULE import NAME as NAME`` lines of the stub."""
-    stub = ast.parse(Path(__file__).with_suffix(".pyi").read_text(encoding="utf-8"))
+    # the loader reads it from the folder, or from a zip archive the package is imported from
+    stub = ast.parse(__loader__.get_data(__file__.removesuffix(".py") + ".pyi").decode("utf-8"))
     return {
         alias.asname or alias.name: node.module
         for node in stub.body
