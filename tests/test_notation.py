@@ -4,6 +4,8 @@ and ``:help`` listing the given functions with their parameters (in the terminal
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,8 +121,6 @@ def test_the_pages_help_offers_only_what_works_there() -> None:
 
 
 def test_running_a_file_names_it_in_errors(tmp_path: Path) -> None:
-    from lispy.cli.repl import main
-
     (tmp_path / "mine.m").write_text("f x ← x + 1\nh 2\nf A\n3 = \n\n:load nosuch.m\nf 1\n", encoding="utf-8")
     said: list[str] = []
     s = Session(complain=said.append, say=said.append)
@@ -133,7 +133,11 @@ def test_running_a_file_names_it_in_errors(tmp_path: Path) -> None:
         "error: mine.m, line 6: cannot read nosuch.m: No such file or directory",
         "2",
     ]
-    assert main([str(tmp_path / "mine.m")]) == 1
+    # in a process of its own: the REPL caps its own address space, which would stay on this one
+    command = [sys.executable, "-m", "lispy", "mine.m"]
+    run = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "error: in mine.m, line 2, column 1: undefined name h" in run.stdout + run.stderr
 
 
 def test_a_command_typed_alone_names_no_line() -> None:

@@ -578,6 +578,11 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
                 handler()
 
         signal.signal(signal.SIGALRM, handler)
+        # An interrupt that lands inside a callback of threading's own bookkeeping (a weak set's
+        # removal) has nowhere to go: Python reports it as unraisable and goes on.  Counted apart,
+        # not printed; the outcomes below are what is asserted.
+        unraisable = []
+        sys.unraisablehook = lambda u: unraisable.append(u.exc_type.__name__)
         outcomes = {"value": 0, "wrong": 0, "interrupted": 0}
         for i in range(2_000):
             n = random.randint(0, 300)
@@ -608,10 +613,11 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
                 break
             threading.Event().wait(0.1)
         print(len(os.listdir("/proc/self/task")), sys.getrecursionlimit())
+        print(set(unraisable) <= {"KeyboardInterrupt"})
         """
     )
     no_crash(run)
-    assert run.stdout.split() == ["2000", "0", "5", "45", "1", "1000"], run.stdout + run.stderr
+    assert run.stdout.split() == ["2000", "0", "5", "45", "1", "1000", "True"], run.stdout + run.stderr
 
 
 # --- memory: lispy's "out of memory" comes before the kernel's OOM killer --------------------------
