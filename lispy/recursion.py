@@ -66,7 +66,8 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     import inspect
 
     name, finished = getattr(function, "__name__", repr(function)), threading.Event()
-    outcome: list[Any] = []  # [value], or [None, error]
+    values: list[Any] = []  # what the call returned
+    errors: list[BaseException] = []  # or what it raised
     cancelled: list[bool] = []
     frame, floor = inspect.currentframe(), 20  # the waiting thread's depth, and room to wait
     while frame is not None:
@@ -79,9 +80,9 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
         _local.deep = True
         try:
             if not cancelled:
-                outcome.append(below(pad))
+                values.append(below(pad))
         except BaseException as e:
-            outcome[:] = [None, _reported(e, name)]
+            errors.append(_reported(e, name))
         finally:
             finished.set()
 
@@ -111,9 +112,9 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
             if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
                 sys.setrecursionlimit(_limits[0])
             _limits.clear()
-    if len(outcome) > 1:
-        raise outcome.pop()
-    return outcome[0]
+    if errors:
+        raise errors[-1]
+    return values[-1]
 
 
 def _start(worker: threading.Thread) -> bool:
