@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import queue
 import sys
 import threading
 import time
@@ -56,7 +57,10 @@ class _Local(threading.local):
 
 _local = _Local()
 _turn = threading.Lock()  # one deep call at a time
-_limits: list[int] = []  # while one runs: the limit before it, and the one it set
+_requests: queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]] | None = (
+    None  # to the starter
+)
+_limits: list[int] = []  # while one runs: the limit before it, and the one set for it
 
 
 def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -73,9 +77,14 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
         return function(*args, **kwargs)
     import inspect
 
-    name, finished = getattr(function, "__name__", repr(function)), threading.Event()
+    name, once, done = (
+        getattr(function, "__name__", repr(function)),
+        threading.Lock(),
+        queue.SimpleQueue[bool](),
+    )
     outcome: list[Any] = []  # [value], or [None, error]
     cancelled: list[bool] = []
+    ended: list[bool] = []
     frame, floor = inspect.currentframe(), 20  # the waiting thread's depth, and room to wait
     while frame is not None:
         frame, floor = frame.f_back, floor + 1
@@ -83,57 +92,58 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     def below(pad: int) -> R:  # the call, ``pad`` frames down: below the floor, where Ctrl-C stops it
         return below(pad - 1) if pad else function(*args, **kwargs)
 
-    def work(pad: int) -> None:  # above the floor: its own calls go on after Ctrl-C
+    def work(pad: int, limit: int) -> None:  # above the floor: its own calls go on after Ctrl-C
+        if not once.acquire(blocking=False):  # (a start that failed may have started it after all)
+            return
         _local.deep = True
+        _limits[:] = [sys.getrecursionlimit(), limit]  # (here, where no signal lands: always put back)
         try:
             if not cancelled:
+                sys.setrecursionlimit(limit)
                 outcome.append(below(pad))
         except BaseException as e:
             outcome[:] = [None, _reported(e, name)]
         finally:
-            finished.set()
+            if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
+                sys.setrecursionlimit(_limits[0])
+            _limits.clear()
+            ended.append(True)
+            done.put(True)
 
-    worker = threading.Thread(target=work, args=(floor,), name=f"deep {name}", daemon=True)
     with _turn:
-        _limits[:] = [sys.getrecursionlimit()]
         try:
-            started = _start(worker)
+            started = _on_starter(functools.partial(_start, work, floor, name))
             for _ in range(100 if not started and _capped() else 0):  # an ended worker may hold its stack
                 time.sleep(0.01)
-                if started := _start(worker):
+                if started := _on_starter(functools.partial(_start, work, floor, name)):
                     break
             if not started and _capped():  # nor may this thread's stack grow
                 raise MemoryError("out of memory: no room for the stack of a deep call")
             if not started:  # no thread here (Pyodide): under this thread's limit
                 try:
-                    work(0)
+                    work(0, sys.getrecursionlimit())
                 finally:
                     _local.deep = False
-            while not finished.wait(0.25):  # (timed: a signal that another thread took is handled here)
-                pass
+            _wait(ended, done)
         except KeyboardInterrupt:
             cancelled.append(True)
-            _stop(worker, finished, floor)
+            _stop(once, ended, done, floor)
             raise
-        finally:
-            if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
-                sys.setrecursionlimit(_limits[0])
-            _limits.clear()
     if len(outcome) > 1:
         raise outcome.pop()
     return outcome[0]
 
 
-def _start(worker: threading.Thread) -> bool:
-    """Start ``worker`` with the biggest stack the machine gives, 1 GiB to 8 MiB, and the limit it holds."""
+def _start(work: Callable[[int, int], None], pad: int, name: str) -> bool:
+    """Start ``work(pad, limit)`` on a thread with the biggest stack the machine gives, 1 GiB to 8 MiB,
+    and the limit it holds.  (A thread for each try: a start that failed may have started after all.)"""
     stack, saved = STACK_BYTES, threading.stack_size()
     try:
         while True:
             try:
                 threading.stack_size(stack)
-                _limits[1:] = [stack // BYTES_PER_LEVEL]
-                sys.setrecursionlimit(_limits[1])
-                worker.start()
+                args = (pad, stack // BYTES_PER_LEVEL)
+                threading.Thread(target=work, args=args, name=f"deep {name}", daemon=True).start()
                 return True
             except (RuntimeError, MemoryError, ValueError):  # no thread, or not that big
                 if stack == SMALLEST_STACK:
@@ -141,24 +151,56 @@ def _start(worker: threading.Thread) -> bool:
                 stack = max(stack // 4, SMALLEST_STACK)
     finally:
         threading.stack_size(saved)
-        if worker.ident is None:  # not started (or, interrupted, it will find itself cancelled)
-            _limits[1:] = [_limits[0]]
-            sys.setrecursionlimit(_limits[0])
 
 
-def _stop(worker: threading.Thread, finished: threading.Event, floor: int) -> None:
+def _stop(once: threading.Lock, ended: list[bool], done: queue.SimpleQueue[bool], floor: int) -> None:
     """Lower the limit to ``floor``, just above the waiting thread's depth and below the worker's,
-    so that the worker's next call fails, and wait for its end (another Ctrl-C then stops waiting).
-    Not ``Thread.join``: on 3.11 an interrupted join can mark a live thread as ended."""
-    while worker.ident is not None and not finished.is_set():  # (not started: it finds itself cancelled)
+    so that the worker's next call fails, and wait for its end (another Ctrl-C then stops waiting)."""
+    while once.locked() and not ended:  # (not running yet: it will find itself cancelled)
         try:
-            if _limits[-1] > floor:
-                _limits[1:] = [floor]
+            if _limits[1:] and _limits[1] > floor:
+                _limits[1] = floor
                 sys.setrecursionlimit(floor)
-            finished.wait(0.25)
+            _wait(ended, done, 1)
         except KeyboardInterrupt:
-            if _limits[-1] <= floor:
+            if _limits[1:] == [floor]:
                 return
+
+
+def _wait(ended: list[bool], done: queue.SimpleQueue[bool], rounds: int = -1) -> None:
+    """Wait for the worker's end, in C (``SimpleQueue.get``: no Python lock for an interrupt to leave
+    held, as ``Event.wait`` and ``Thread.join`` can), a quarter second at a time (a signal another
+    thread took is handled between)."""
+    while not ended and rounds:
+        try:
+            done.get(timeout=0.25)
+        except queue.Empty:
+            rounds -= 1
+
+
+def _on_starter(start: Callable[[], bool]) -> bool:
+    """``start()`` on lispy's starter thread, where no signal lands: a ``Thread.start`` interrupted
+    there can leave the new thread blocked for good.  (Where no thread starts, here.)"""
+    global _requests
+    if _requests is None:
+        _requests = queue.SimpleQueue()
+        try:
+            threading.Thread(target=_starter, args=(_requests,), name="lispy starter", daemon=True).start()
+        except RuntimeError:
+            _requests = None
+            return start()
+    reply = queue.SimpleQueue[bool]()
+    _requests.put((start, reply))
+    return reply.get()
+
+
+def _starter(requests: queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]]) -> None:
+    while True:
+        start, reply = requests.get()
+        try:
+            reply.put(start())
+        except BaseException:
+            reply.put(False)
 
 
 def _capped() -> bool:
@@ -184,11 +226,11 @@ def _reported(error: BaseException, name: str) -> BaseException:
 
 def _after_fork_in_child() -> None:
     """A child forked while a deep call runs gets the limit before it, and a free turn."""
-    global _turn
+    global _turn, _requests
     if _limits and not _local.deep:
         sys.setrecursionlimit(_limits[0])
     _limits.clear()
-    _turn = threading.Lock()
+    _turn, _requests = threading.Lock(), None
 
 
 if hasattr(os, "register_at_fork"):
