@@ -5,6 +5,7 @@ stack of :data:`STACK_BYTES` (less where the machine refuses it; where no thread
 Pyodide, on the caller), with ``sys.setrecursionlimit`` at :data:`DEEP_LIMIT` while it runs.
 :func:`deep` runs a pure function's shallow calls where they are.  The limit is the interpreter's,
 one for all threads, so deep calls take turns; Ctrl-C lowers it until the worker's next call fails.
+Workers are started by a thread of lispy's own, where no Ctrl-C lands.
 What is promised and what is not: ``docs/reliability.md`` ("Deep recursion").
 """
 
@@ -17,6 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from types import FrameType
 from typing import Any, ParamSpec, TypeVar
 
 STACK_BYTES = 2**30
@@ -57,9 +59,6 @@ class _Local(threading.local):
 
 _local = _Local()
 _turn = threading.Lock()  # one deep call at a time
-_requests: queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]] | None = (
-    None  # to the starter
-)
 _limits: list[int] = []  # while one runs: the limit before it, and the one set for it
 
 
@@ -75,8 +74,6 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     """
     if _local.deep:
         return function(*args, **kwargs)
-    import inspect
-
     name, once, done = (
         getattr(function, "__name__", repr(function)),
         threading.Lock(),
@@ -85,7 +82,8 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     outcome: list[Any] = []  # [value], or [None, error]
     cancelled: list[bool] = []
     ended: list[bool] = []
-    frame, floor = inspect.currentframe(), 20  # the waiting thread's depth, and room to wait
+    frame: FrameType | None = sys._getframe()  # (inspect.currentframe(), without importing inspect)
+    floor = 20  # the waiting thread's depth, and room to wait
     while frame is not None:
         frame, floor = frame.f_back, floor + 1
 
@@ -181,17 +179,25 @@ def _wait(ended: list[bool], done: queue.SimpleQueue[bool], rounds: int = -1) ->
 def _on_starter(start: Callable[[], bool]) -> bool:
     """``start()`` on lispy's starter thread, where no signal lands: a ``Thread.start`` interrupted
     there can leave the new thread blocked for good.  (Where no thread starts, here.)"""
-    global _requests
     if _requests is None:
-        _requests = queue.SimpleQueue()
-        try:
-            threading.Thread(target=_starter, args=(_requests,), name="lispy starter", daemon=True).start()
-        except RuntimeError:
-            _requests = None
-            return start()
+        return start()
     reply = queue.SimpleQueue[bool]()
     _requests.put((start, reply))
     return reply.get()
+
+
+def _new_starter() -> queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]] | None:
+    """Start a starter thread; the queue it serves, or ``None`` where no thread starts (Pyodide)."""
+    requests = queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]]()
+    saved = threading.stack_size()
+    try:
+        threading.stack_size(2**18)  # (it only starts threads: room for workers under a memory cap)
+        threading.Thread(target=_starter, args=(requests,), name="lispy starter", daemon=True).start()
+    except (RuntimeError, ValueError):
+        return None
+    finally:
+        threading.stack_size(saved)
+    return requests
 
 
 def _starter(requests: queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]]) -> None:
@@ -230,9 +236,10 @@ def _after_fork_in_child() -> None:
     if _limits and not _local.deep:
         sys.setrecursionlimit(_limits[0])
     _limits.clear()
-    _turn, _requests = threading.Lock(), None
+    _turn, _requests = threading.Lock(), _new_starter()
 
 
+_requests = _new_starter()  # the starter thread's requests
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 

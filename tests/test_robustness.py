@@ -591,7 +591,7 @@ def test_ctrl_c_at_any_moment_never_hangs_and_leaves_no_worker_behind() -> None:
             finally:
                 in_flight[0] = False
         print(outcomes["value"] + outcomes["interrupted"], outcomes["wrong"], spins, run_deep(sum, range(10)))
-        for _ in range(600):  # until every worker has ended (a minute at most): this thread and lispy's starter
+        for _ in range(600):  # until every worker has ended (a minute at most): this and lispy's starter
             if len(os.listdir("/proc/self/task")) == 2:
                 break
             threading.Event().wait(0.1)
