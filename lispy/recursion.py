@@ -201,12 +201,16 @@ def _new_starter() -> queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQu
 
 
 def _starter(requests: queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]]) -> None:
+    """Serve ``requests`` for ever, dropping each call before answering (so that the caller, still
+    waiting, holds its data last: freed on this thread's small stack, deep data would crash it)."""
     while True:
         start, reply = requests.get()
         try:
-            reply.put(start())
+            started = start()
         except BaseException:
-            reply.put(False)
+            started = False
+        del start
+        reply.put(started)
 
 
 def _capped() -> bool:
