@@ -59,6 +59,7 @@ class _Local(threading.local):
 
 _local = _Local()
 _turn = threading.Lock()  # one deep call at a time
+_workers: list[threading.Thread] = []  # started by the starter, not yet joined (3.13 frees a stack then)
 _limits: list[int] = []  # while one runs: the limit before it, and the one set for it
 
 
@@ -135,15 +136,20 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
 def _start(work: Callable[[int, int], None], pad: int, name: str) -> bool:
     """Start ``work(pad, limit)`` on a thread with the biggest stack the machine gives, 1 GiB to 8 MiB,
     and the limit it holds.  (A thread for each try: a start that failed may have started after all.)"""
+    for ended in [t for t in _workers if not t.is_alive()]:  # joined, so that 3.13 frees their stacks
+        ended.join()
+        _workers.remove(ended)
     stack, saved = STACK_BYTES, threading.stack_size()
     try:
         while True:
             try:
                 threading.stack_size(stack)
                 args = (pad, stack // BYTES_PER_LEVEL)
-                threading.Thread(target=work, args=args, name=f"deep {name}", daemon=True).start()
+                _workers.append(threading.Thread(target=work, args=args, name=f"deep {name}", daemon=True))
+                _workers[-1].start()
                 return True
             except (RuntimeError, MemoryError, ValueError):  # no thread, or not that big
+                _workers.pop()
                 if stack == SMALLEST_STACK:
                     return False
                 stack = max(stack // 4, SMALLEST_STACK)
