@@ -1,27 +1,37 @@
 """Running the notes' recursive definitions deep: on a thread with a big stack, under a raised limit.
 
-The standard recipe: :func:`run_deep` runs a function on a ``threading.Thread`` with a 1 GiB stack
-(less where refused; on the caller where no thread starts, as in Pyodide) and the limit at
-:data:`DEEP_LIMIT` while it runs; :func:`deep` runs a pure function's shallow calls where they are.
-The limit is the interpreter's, one for all threads, so deep calls take turns; Ctrl-C lowers it until
-the worker's next call fails.  What is promised and what is not: ``docs/reliability.md``.
+The standard recipe: :func:`run_deep` runs a function on a ``threading.Thread`` started with a
+stack of :data:`STACK_BYTES` (less where the machine refuses it; where no thread starts, as in
+Pyodide, on the caller), with ``sys.setrecursionlimit`` at :data:`DEEP_LIMIT` while it runs.
+:func:`deep` runs a pure function's shallow calls where they are.  The limit is the interpreter's,
+one for all threads, so deep calls take turns; Ctrl-C lowers it until the worker's next call fails.
+Workers are started by a thread of lispy's own, where no Ctrl-C lands.
+What is promised and what is not: ``docs/reliability.md`` ("Deep recursion").
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import queue
 import sys
 import threading
 import time
 from collections.abc import Callable
+from types import FrameType
 from typing import Any, ParamSpec, TypeVar
 
-STACK_BYTES = 2**30  # a worker's C stack: 1 GiB of address space, used only as deep as the work goes
-BYTES_PER_LEVEL = 4096  # the C stack a level: 1.6 times the worst measured, 2,536 bytes (bench.depths)
-SMALLEST_STACK = 8 * 2**20  # the least stack a worker is given, the main thread's
+STACK_BYTES = 2**30
+"""The C stack of a worker thread: 1 GiB of address space, used only as deep as the work goes."""
+
+BYTES_PER_LEVEL = 4096
+"""The C stack allowed a level: 1.6 times the worst measured, 2,536 bytes (``python -m bench.depths``)."""
+
 DEEP_LIMIT = STACK_BYTES // BYTES_PER_LEVEL
 """The recursion limit while deep work runs: 262,144 (:func:`worker_limit`: what it gets here)."""
+
+SMALLEST_STACK = 8 * 2**20
+"""The least stack a worker is given, the main thread's: below it, a worker is no deeper than the caller."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -49,109 +59,164 @@ class _Local(threading.local):
 
 _local = _Local()
 _turn = threading.Lock()  # one deep call at a time
-_limits: list[int] = []  # while one runs: the limit before it, and the one it set
+_workers: list[threading.Thread] = []  # started by the starter, not yet joined (3.13 frees a stack then)
+_limits: list[int] = []  # while one runs: the limit before it, and the one set for it
 
 
 def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)``, run once where deep recursion is safe; its value or its exception.
 
-    Raises :class:`RecursionTooDeep` (naming ``function`` and the limit) past the limit; when the waiting
-    thread is interrupted, ``KeyboardInterrupt`` once the computation stopped at its next call.
+    Raises :class:`RecursionTooDeep` (naming ``function`` and the limit) past the limit, and
+    ``KeyboardInterrupt`` after stopping the computation at its next call when the waiting thread
+    is interrupted (another, once the limit is down, stops waiting).  Where no thread can start, runs here.
 
     >>> run_deep(lambda n: n * 2, 21)
     42
     """
     if _local.deep:
         return function(*args, **kwargs)
-    import inspect
-
-    name, finished = getattr(function, "__name__", repr(function)), threading.Event()
-    values: list[Any] = []  # what the call returned
-    errors: list[BaseException] = []  # or what it raised
+    name, once, done = (
+        getattr(function, "__name__", repr(function)),
+        threading.Lock(),
+        queue.SimpleQueue[bool](),
+    )
+    outcome: list[Any] = []  # [value], or [None, error]
     cancelled: list[bool] = []
-    frame, floor = inspect.currentframe(), 20  # the waiting thread's depth, and room to wait
+    ended: list[bool] = []
+    frame: FrameType | None = sys._getframe()  # (inspect.currentframe(), without importing inspect)
+    floor = 20  # the waiting thread's depth, and room to wait
     while frame is not None:
         frame, floor = frame.f_back, floor + 1
 
     def below(pad: int) -> R:  # the call, ``pad`` frames down: below the floor, where Ctrl-C stops it
         return below(pad - 1) if pad else function(*args, **kwargs)
 
-    def work(pad: int) -> None:  # above the floor: its own calls go on after Ctrl-C
+    def work(pad: int, limit: int) -> None:  # above the floor: its own calls go on after Ctrl-C
+        if not once.acquire(blocking=False):  # (a start that failed may have started it after all)
+            return
         _local.deep = True
+        _limits[:] = [sys.getrecursionlimit(), limit]  # (here, where no signal lands: always put back)
         try:
             if not cancelled:
-                values.append(below(pad))
+                sys.setrecursionlimit(limit)
+                outcome.append(below(pad))
         except BaseException as e:
-            errors.append(_reported(e, name))
+            outcome[:] = [None, _reported(e, name)]
         finally:
-            finished.set()
+            if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
+                sys.setrecursionlimit(_limits[0])
+            _limits.clear()
+            ended.append(True)
+            done.put(True)
 
-    worker = threading.Thread(target=work, args=(floor,), name=f"deep {name}", daemon=True)
     with _turn:
-        _limits[:] = [sys.getrecursionlimit()]
         try:
-            started = _start(worker)
+            started = _on_starter(functools.partial(_start, work, floor, name))
             for _ in range(100 if not started and _capped() else 0):  # an ended worker may hold its stack
                 time.sleep(0.01)
-                if started := _start(worker):
+                if started := _on_starter(functools.partial(_start, work, floor, name)):
                     break
             if not started and _capped():  # nor may this thread's stack grow
                 raise MemoryError("out of memory: no room for the stack of a deep call")
             if not started:  # no thread here (Pyodide): under this thread's limit
                 try:
-                    work(0)
+                    work(0, sys.getrecursionlimit())
                 finally:
                     _local.deep = False
-            while not finished.wait(0.25):  # (timed: a signal that another thread took is handled here)
-                pass
+            _wait(ended, done)
         except KeyboardInterrupt:
             cancelled.append(True)
-            _stop(worker, finished, floor)
+            _stop(once, ended, done, floor)
             raise
-        finally:
-            if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
-                sys.setrecursionlimit(_limits[0])
-            _limits.clear()
-    if errors:
-        raise errors[-1]
-    return values[-1]
+    if len(outcome) > 1:
+        raise outcome.pop()
+    return outcome[0]
 
 
-def _start(worker: threading.Thread) -> bool:
-    """Start ``worker`` with the biggest stack the machine gives, 1 GiB to 8 MiB, and the limit it holds."""
+def _start(work: Callable[[int, int], None], pad: int, name: str) -> bool:
+    """Start ``work(pad, limit)`` on a thread with the biggest stack the machine gives, 1 GiB to 8 MiB,
+    and the limit it holds.  (A thread for each try: a start that failed may have started after all.)"""
+    for ended in [t for t in _workers if not t.is_alive()]:  # joined, so that 3.13 frees their stacks
+        ended.join()
+        _workers.remove(ended)
     stack, saved = STACK_BYTES, threading.stack_size()
     try:
         while True:
             try:
                 threading.stack_size(stack)
-                _limits[1:] = [stack // BYTES_PER_LEVEL]
-                sys.setrecursionlimit(_limits[1])
-                worker.start()
+                args = (pad, stack // BYTES_PER_LEVEL)
+                _workers.append(threading.Thread(target=work, args=args, name=f"deep {name}", daemon=True))
+                _workers[-1].start()
                 return True
             except (RuntimeError, MemoryError, ValueError):  # no thread, or not that big
+                _workers.pop()
                 if stack == SMALLEST_STACK:
                     return False
                 stack = max(stack // 4, SMALLEST_STACK)
     finally:
         threading.stack_size(saved)
-        if worker.ident is None:  # not started (or, interrupted, it will find itself cancelled)
-            _limits[1:] = [_limits[0]]
-            sys.setrecursionlimit(_limits[0])
 
 
-def _stop(worker: threading.Thread, finished: threading.Event, floor: int) -> None:
+def _stop(once: threading.Lock, ended: list[bool], done: queue.SimpleQueue[bool], floor: int) -> None:
     """Lower the limit to ``floor``, just above the waiting thread's depth and below the worker's,
-    so that the worker's next call fails, and wait for its end (another Ctrl-C then stops waiting).
-    Not ``Thread.join``: on 3.11 an interrupted join can mark a live thread as ended."""
-    while worker.ident is not None and not finished.is_set():  # (not started: it finds itself cancelled)
+    so that the worker's next call fails, and wait for its end (another Ctrl-C then stops waiting)."""
+    while once.locked() and not ended:  # (not running yet: it will find itself cancelled)
         try:
-            if _limits[-1] > floor:
-                _limits[1:] = [floor]
+            if _limits[1:] and _limits[1] > floor:
+                _limits[1] = floor
                 sys.setrecursionlimit(floor)
-            finished.wait(0.25)
+            _wait(ended, done, 1)
         except KeyboardInterrupt:
-            if _limits[-1] <= floor:
+            if _limits[1:] == [floor]:
                 return
+
+
+def _wait(ended: list[bool], done: queue.SimpleQueue[bool], rounds: int = -1) -> None:
+    """Wait for the worker's end, in C (``SimpleQueue.get``: no Python lock for an interrupt to leave
+    held, as ``Event.wait`` and ``Thread.join`` can), a quarter second at a time (a signal another
+    thread took is handled between)."""
+    while not ended and rounds:
+        try:
+            done.get(timeout=0.25)
+        except queue.Empty:
+            rounds -= 1
+
+
+def _on_starter(start: Callable[[], bool]) -> bool:
+    """``start()`` on lispy's starter thread, where no signal lands: a ``Thread.start`` interrupted
+    there can leave the new thread blocked for good.  (Where no thread starts, here.)"""
+    if _requests is None:
+        return start()
+    reply = queue.SimpleQueue[bool]()
+    _requests.put((start, reply))
+    return reply.get()
+
+
+def _new_starter() -> queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]] | None:
+    """Start a starter thread; the queue it serves, or ``None`` where no thread starts (Pyodide)."""
+    requests = queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]]()
+    saved = threading.stack_size()
+    try:
+        threading.stack_size(2**18)  # (it only starts threads: room for workers under a memory cap)
+        threading.Thread(target=_starter, args=(requests,), name="lispy starter", daemon=True).start()
+    except (RuntimeError, ValueError):
+        return None
+    finally:
+        threading.stack_size(saved)
+    return requests
+
+
+def _starter(requests: queue.SimpleQueue[tuple[Callable[[], bool], queue.SimpleQueue[bool]]]) -> None:
+    """Serve ``requests`` for ever, dropping each call before answering (so that the caller, still
+    waiting, holds its data last: freed on this thread's small stack, deep data would crash it)."""
+    while True:
+        start, reply = requests.get()
+        try:
+            started = start()
+        except BaseException:
+            started = False
+        del start
+        reply.put(started)
 
 
 def _capped() -> bool:
@@ -177,13 +242,14 @@ def _reported(error: BaseException, name: str) -> BaseException:
 
 def _after_fork_in_child() -> None:
     """A child forked while a deep call runs gets the limit before it, and a free turn."""
-    global _turn
+    global _turn, _requests
     if _limits and not _local.deep:
         sys.setrecursionlimit(_limits[0])
     _limits.clear()
-    _turn = threading.Lock()
+    _turn, _requests = threading.Lock(), _new_starter()
 
 
+_requests = _new_starter()  # the starter thread's requests
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
@@ -198,9 +264,10 @@ def worker_limit() -> int:
 
 
 def deep(f: Callable[P, R]) -> Callable[P, R]:
-    """Decorate the *pure* function ``f``: a shallow call runs here, at about what ``f`` costs; a call
-    too deep for this thread's limit runs again, from the start, through :func:`run_deep` (so ``f``
-    must not count what it is given), as every call does while a deep call has the limit raised.
+    """Decorate the *pure* function ``f``: a shallow call runs here, at about what ``f`` costs,
+    changing nothing; a call too deep for this thread's limit runs again, from the start, through
+    :func:`run_deep` (so ``f`` must not count what it is given), as every call does while a deep
+    call has the limit raised past an 8 MiB stack.
 
     >>> @deep
     ... def depth(n):
