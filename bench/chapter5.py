@@ -35,10 +35,7 @@ from lispy import (
     from_iterable,
     length,
     lisp,
-    mapapp,
     mapcar,
-    mapcar2,
-    mapchoose,
     maplist,
     member,
     nth,
@@ -46,7 +43,6 @@ from lispy import (
     read,
     reverse,
     sublis,
-    upto,
 )
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5 import insanity_words as words_rep
@@ -92,7 +88,6 @@ def searches() -> None:
 def list_functions() -> None:
     sizes = (10**5, 10**6)
     lists = {k: from_iterable(range(k)) for k in sizes}
-    tails = {k: nth(lists[k], k) for k in sizes}
     subst = read("((0 . ZERO) (1 . ONE))")
     cases: list[tuple[str, Callable[[Any, int], Callable[[], Any]]]] = [
         ("length", lambda u, k: lambda: length(u)),
@@ -100,12 +95,8 @@ def list_functions() -> None:
         ("append (*)", lambda u, k: lambda: append(u, u)),
         ("member (ε), absent", lambda u, k: lambda: member(-1, u)),
         ("nth, last", lambda u, k: lambda: nth(u, k)),
-        ("upto, last tail", lambda u, k: lambda: upto(u, tails[k])),
         ("mapcar", lambda u, k: lambda: mapcar(u, abs)),
         ("maplist", lambda u, k: lambda: maplist(u, id)),
-        ("mapcar2", lambda u, k: lambda: mapcar2(u, u, max)),
-        ("mapchoose", lambda u, k: lambda: mapchoose(u, bool, abs)),
-        ("mapapp", lambda u, k: lambda: mapapp(u, lisp)),
         ("prup", lambda u, k: lambda: prup(u, u)),
         ("sublis", lambda u, k: lambda: sublis(subst, u)),
         ("== (equal), two copies", lambda u, k: lambda: u == from_iterable(range(k))),

@@ -3,8 +3,12 @@
 
 from typing import Any
 
+from lispy.chapter5.insanity import mapcar2 as mapcar2
+from lispy.chapter5.insanity import upto as upto
+from lispy.chapter5.insanity_words import mapchoose as mapchoose
 from lispy.chapter5.tree_search import LOSE as LOSE
 from lispy.chapter5.tree_search import TreeSearch as TreeSearch
+from lispy.chapter5.tree_search import mapapp as mapapp
 from lispy.chapter5.tree_search import tree_search as tree_search
 from lispy.recursion import RecursionTooDeep as RecursionTooDeep
 from lispy.recursion import deep as deep
@@ -31,10 +35,7 @@ from lispy.sexpr.lists import d as d
 from lispy.sexpr.lists import eq as eq
 from lispy.sexpr.lists import equal as equal
 from lispy.sexpr.lists import length as length
-from lispy.sexpr.lists import mapapp as mapapp
 from lispy.sexpr.lists import mapcar as mapcar
-from lispy.sexpr.lists import mapcar2 as mapcar2
-from lispy.sexpr.lists import mapchoose as mapchoose
 from lispy.sexpr.lists import maplist as maplist
 from lispy.sexpr.lists import member as member
 from lispy.sexpr.lists import n as n
@@ -43,7 +44,6 @@ from lispy.sexpr.lists import orlis as orlis
 from lispy.sexpr.lists import prup as prup
 from lispy.sexpr.lists import reverse as reverse
 from lispy.sexpr.lists import sublis as sublis
-from lispy.sexpr.lists import upto as upto
 
 __version__: str
 

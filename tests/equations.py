@@ -1,20 +1,17 @@
 """The list functions the chapters take as known (ERRATA E7), as their recursive equations read, one
-line per clause: what the tests check the loop forms of lispy.sexpr.lists against.  The notes' own
-list functions are the chapters' (upto and mapcar2 in lispy.chapter5.insanity, mapchoose in
-insanity_words, mapapp and the notes' * in tree_search); chapter I's mapcar is here."""
+line per clause: what the tests check the loop forms of lispy.sexpr.lists against.  The notes' *
+is chapter 5's (lispy.chapter5.tree_search.append); chapter I's mapcar is here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from lispy.chapter5.insanity import mapcar2, upto
-from lispy.chapter5.insanity_words import mapchoose
-from lispy.chapter5.tree_search import append, mapapp
+from lispy.chapter5.tree_search import append
 from lispy.sexpr.data import NIL, Cons, lisp
 from lispy.sexpr.lists import a, atom, d, eq, equal, n
 
-__all__ = ["append", "lisp", "mapapp", "mapcar", "mapcar2", "mapchoose", "upto"]
+__all__ = ["append", "lisp", "mapcar"]
 
 Fn = Callable[[Any], Any]
 

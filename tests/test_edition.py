@@ -229,7 +229,7 @@ def test_a_transcription_changed_in_shape_shows_in_the_structural_proof(
     real = index.python_source(entry.transcription)
     changed = dataclasses.replace(real, text=real.text.replace("max(x, f(a(u)))", "min(x, f(a(u)))"))
     assert changed.text != real.text
-    monkeypatch.setattr(index.Entry, "python_source", lambda self, library=False: changed)
+    monkeypatch.setattr(index.Entry, "python_source", lambda self: changed)
     verdict = structural_evidence(entry)
     assert not verdict.equal and "min" in verdict.detail
 

@@ -5,7 +5,22 @@ from __future__ import annotations
 import as_printed as printed
 import pytest
 
-from lispy import LOSE, NIL, ReadError, a, cons, d, equal, length, lisp, nth, read
+from lispy import (
+    LOSE,
+    NIL,
+    ReadError,
+    RecursionTooDeep,
+    a,
+    cons,
+    d,
+    equal,
+    length,
+    lisp,
+    nth,
+    read,
+    run_deep,
+    upto,
+)
 from lispy.chapter5 import insanity
 from lispy.chapter5 import insanity as lists_rep
 from lispy.chapter5.paths import path_search
@@ -16,7 +31,6 @@ from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
 from lispy.mexpr.environment import EvalError
 from lispy.mexpr.program import notes, read_source
-from lispy.sexpr.lists import upto
 
 
 def test_e1_mapapp_with_cons_nests_the_solutions() -> None:
@@ -58,12 +72,13 @@ def test_e5_both_allsol_forms_exist_under_two_names() -> None:
     assert length(lists_rep.allsol(lists_rep.p0)) == length(lists_rep.allsol_efficient(lists_rep.p0)) == 3
 
 
-def test_e9_upto_past_the_end_runs_away_as_printed_and_raises_here() -> None:
+def test_e9_upto_past_the_end_recurses_until_the_recursion_limit() -> None:
     u = read("(1 2 3)")
-    with pytest.raises(RecursionError):
-        insanity.upto(u, read("(2 3)"))
-    with pytest.raises(ValueError, match="not a tail"):
-        upto(u, read("(2 3)"))
+    with pytest.raises(RecursionError, match="maximum recursion depth"):
+        insanity.upto(u, read("(2 3)"))  # equal to a tail of u, but not eq to one
+    with pytest.raises(RecursionTooDeep, match="recursion too deep in upto"):
+        run_deep(upto, u, read("(2 3)"))
+    assert upto is insanity.upto
 
 
 # --- chapter 6 ---------------------------------------------------------------------------

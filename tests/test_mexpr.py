@@ -14,7 +14,7 @@ from as_printed import puzz4_as_printed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lispy import NIL, from_iterable, lisp, read, to_python
+from lispy import NIL, cons, from_iterable, lisp, read, to_python
 from lispy.chapter5 import insanity, insanity_words
 from lispy.chapter5 import paths as paths_module
 from lispy.chapter5 import tree_search as tree_search_module
@@ -25,7 +25,6 @@ from lispy.mexpr.environment import Environment, EvalError
 from lispy.mexpr.program import PARTS, definition, notes, split_statements, statements
 from lispy.mexpr.syntax import Assignment, BinOp, Call, Const, Definition, MSyntaxError, Var, parse_expression
 from lispy.recursion import worker_limit
-from lispy.sexpr import lists
 from tests.strategies import game_trees as random_game_trees
 from tests.strategies import graphs, small_lists
 
@@ -229,14 +228,15 @@ def test_e21_printed_minval2_lacks_a_closing_bracket() -> None:
 TRANSCRIPTIONS: dict[str, list[Any]] = {
     # name in the notes: the Python objects whose docstrings (or modules' docstrings) quote it
     "search": [tree_search_module], "searchlis": [tree_search_module], "allsol": [tree_search_module],
-    "allsola": [tree_search_module], "allsolb": [tree_search_module], "mapapp": [lists.mapapp],
+    "allsola": [tree_search_module], "allsolb": [tree_search_module], "mapapp": [tree_search_module.mapapp],
     "lose": [paths_module.path_search, insanity.tower_search, insanity_words.word_tower_search],
     "ter": [paths_module.path_search, insanity.tower_search, insanity_words.word_tower_search],
     "successors": [paths_module.path_search, insanity.tower_search, insanity_words.word_tower_search],
-    "p₀": [insanity.p0], "mapcar2": [lists.mapcar2], "puzz1": [insanity.puzz1], "puzz2": [insanity.puzz2],
-    "cycles": [insanity.cycles], "upto": [lists.upto], "puzz3": [insanity.puzz3], "puzz4": [insanity.puzz4],
+    "p₀": [insanity.p0], "mapcar2": [insanity.mapcar2], "puzz1": [insanity.puzz1],
+    "puzz2": [insanity.puzz2], "cycles": [insanity.cycles], "upto": [insanity.upto],
+    "puzz3": [insanity.puzz3], "puzz4": [insanity.puzz4],
     "puzz": [insanity.puzz], "puzza": [insanity_words.puzza], "zap": [insanity_words.zap],
-    "poo": [insanity_words.poo], "mapchoose": [lists.mapchoose],
+    "poo": [insanity_words.poo], "mapchoose": [insanity_words.mapchoose],
     "maxlis": [game_trees.maxlis, game_trees.maxlis_iterative], "minlis": [game_trees.minlis],
     "maxlisa": [game_trees.maxlisa], "bestmax": [game_trees.bestmax], "bestmaxa": [game_trees.bestmaxa],
     "bestmin": [game_trees.bestmin], "bestmina": [game_trees.bestmina],
@@ -312,17 +312,17 @@ def test_cycles_and_upto(u: Any) -> None:
     assert LISTS.call("cycles", u) == insanity.cycles(u)
     tails = [u] + ([u.cdr] if u is not NIL else [])
     for x in tails:
-        assert LISTS.call("upto", u, x) == lists.upto(u, x)
+        assert LISTS.call("upto", u, x) == insanity.upto(u, x)
 
 
 @given(small_lists, small_lists)
 def test_mapcar2_and_mapchoose_and_mapapp(u: Any, v: Any) -> None:
     pair = LISTS.eval("λyz.z.y")
-    assert LISTS.call("mapcar2", u, v, pair) == lists.mapcar2(u, v, lambda y, z: lists.cons(z, y))
+    assert LISTS.call("mapcar2", u, v, pair) == insanity.mapcar2(u, v, lambda y, z: cons(z, y))
     is_int = LISTS.eval("λx.x = 1")
     wrap = LISTS.eval("λx.(x)")
-    assert LISTS.call("mapchoose", u, is_int, wrap) == lists.mapchoose(u, lambda x: x == 1, lambda x: lisp(x))
-    assert LISTS.call("mapapp", u, wrap) == lists.mapapp(u, lambda x: lisp(x))
+    assert LISTS.call("mapchoose", u, is_int, wrap) == insanity_words.mapchoose(u, lambda x: x == 1, lisp)
+    assert LISTS.call("mapapp", u, wrap) == tree_search_module.mapapp(u, lambda x: lisp(x))
 
 
 @given(st.lists(st.sampled_from(["R", "W", "G", "B"]), max_size=6))

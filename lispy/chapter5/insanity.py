@@ -19,9 +19,7 @@ The puzzle is computed from the blocks by the notes' assignments::
 A block is listed top face first, then the sides clockwise, then the bottom.
 ``puzz2`` and ``puzz4`` are printed with errors in the notes (an extra
 parenthesis; ``puzz3`` for ``puzz2``): ERRATA.md.  :func:`lispy.chapter5.puzzles.orientations` runs
-the chain ``puzz1 → puzz3 → puzz4 → puzz`` for other blocks.  ``upto`` and ``mapcar2``, the notes' own
-list functions, are defined here as the notes define them, and ``*`` is chapter 5's (their loops
-for lists of any length are :mod:`lispy.sexpr.lists`').  The search::
+the chain ``puzz1 → puzz3 → puzz4 → puzz`` for other blocks; ``*`` is chapter 5's.  The search::
 
     p₀ = (NIL NIL NIL NIL),
     lose p ← orlis[p,λu.a u ε d u],
@@ -59,8 +57,8 @@ def upto(u: Any, x: Any) -> Any:
     """``upto[u,x] ← if x eq u then NIL else a u . upto[d u,x]``: ``u`` up to its tail ``x`` (ch. 5).
     FOO.XGP[206,JMC] line 351 (ch. 5, Instant Insanity).
 
-    The notes' auxiliary function of ``cycles``.  As printed, it recurs for ever when ``x`` is
-    not a tail of ``u`` (ERRATA E9); :func:`lispy.sexpr.lists.upto` raises instead.
+    Where ``x`` is not a tail of ``u`` it recurs past the end (``d NIL = NIL``), for ever as
+    printed, here until Python's ``RecursionError`` (ERRATA E9).
 
     >>> u = read("(1 2 3)")
     >>> upto(u, d(d(u)))

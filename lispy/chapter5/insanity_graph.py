@@ -27,7 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from lispy.chapter5.insanity import mapcar2
+from lispy.chapter5.insanity_words import mapchoose
 from lispy.chapter5.puzzles import substitutions
+from lispy.chapter5.tree_search import mapapp
 from lispy.counting import Count
 from lispy.sexpr.data import NIL, lisp, read
 from lispy.sexpr.lists import (
@@ -39,10 +42,7 @@ from lispy.sexpr.lists import (
     d,
     equal,
     length,
-    mapapp,
     mapcar,
-    mapcar2,
-    mapchoose,
     n,
     reverse,
 )

@@ -17,8 +17,6 @@ partial towers' words, the highest first, ending with 0; the start is ``(0)``::
         else mapchoose[d u,pred,fn].
 
 ``and`` and ``or`` on words are bitwise; ``a p and x = 0`` reads ``[a p and x] = 0``.
-``mapchoose``, the notes' own, is defined here as they define it (its loop for lists of any length
-is :func:`lispy.sexpr.lists.mapchoose`).
 """
 
 from __future__ import annotations

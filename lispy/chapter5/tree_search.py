@@ -21,8 +21,6 @@ the notes::
 The notes give ``allsol`` twice, the simple form and "a more efficient form" (ERRATA E5): here
 ``allsol`` and ``allsol_efficient``, which finds the same solutions in the reverse order.  The
 functions returned are wrapped by :func:`lispy.recursion.deep`, so a search 100,000 levels deep works.
-``mapapp`` and ``*`` (:func:`append`), which ``allsol`` calls, are the notes' own, defined here as
-they read (their loops for lists of any length are :mod:`lispy.sexpr.lists`').
 """
 
 from __future__ import annotations

@@ -139,11 +139,11 @@ def application_for(entry: Entry) -> Application:
     return Application("words" if entry.part == "chapter5_insanity_words" else "tower")
 
 
-def python_definition(entry: Entry, application: Application | None = None, library: bool = False) -> Any:
-    """The entry's transcription (or, with ``library``, the library's form where it differs): the
-    value of an assignment, or the function; one that the index places inside a binder
-    (``module:binder.name``) taken from :meth:`Application.search` of ``application`` (by default
-    :func:`application_for` the entry).  Looked up now."""
-    place = entry.library if library and entry.library else entry.transcription
-    _, _, inside = place.partition(":")[2].partition(".")
-    return getattr((application or application_for(entry)).search(), inside) if inside else resolve(place)
+def python_definition(entry: Entry, application: Application | None = None) -> Any:
+    """The entry's transcription: the value of an assignment, or the function; one that the index
+    places inside a binder (``module:binder.name``) taken from :meth:`Application.search` of
+    ``application`` (by default :func:`application_for` the entry).  Looked up now."""
+    _, _, inside = entry.transcription.partition(":")[2].partition(".")
+    if inside:
+        return getattr((application or application_for(entry)).search(), inside)
+    return resolve(entry.transcription)

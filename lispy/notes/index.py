@@ -49,8 +49,7 @@ class PythonSource:
 class Entry:
     """One definition of the notes: the ``number``-th (1 to 47) in the notes' order, in :data:`SECTIONS`
     ``[section]``, printed as the ``occurrence``-th statement of ``name`` (as the notes spell it: ``p₀``)
-    in ``lispy/notes/<part>.m``; transcribed in the notes' shape at ``transcription`` (``module:path``),
-    and at ``library`` in the form the library uses where it differs (a loop), else ``None``."""
+    in ``lispy/notes/<part>.m``; transcribed in the notes' shape at ``transcription`` (``module:path``)."""
 
     number: int
     section: int
@@ -58,7 +57,6 @@ class Entry:
     name: str
     occurrence: int
     transcription: str
-    library: str | None = None
 
     @property
     def anchor(self) -> str:
@@ -75,10 +73,9 @@ class Entry:
         found = [s for s in statements(self.part, corrected) if s.name == self.name]
         return found[self.occurrence - 1]
 
-    def python_source(self, library: bool = False) -> PythonSource:
-        """The transcription's source (or the library form's, ``library=True``)."""
-        place = self.library if library and self.library else self.transcription
-        return python_source(place)
+    def python_source(self) -> PythonSource:
+        """The transcription's source."""
+        return python_source(self.transcription)
 
 
 def _ascii(name: str) -> str:
@@ -137,63 +134,59 @@ _WORDS = "lispy.chapter5.insanity_words"
 _WORD_TOWER = "lispy.chapter5.insanity_words:word_tower_search"
 _GAMES = "lispy.chapter6.game_trees"
 _BOUND = "lispy.chapter6.game_trees:game_tree_search"
-_LOOPS = "lispy.sexpr.lists"
 
-_TABLE: tuple[tuple[int, str, str, int, str, str | None], ...] = (
-    # section, part, name, occurrence, transcription, library form
-    (0, "chapter5_search", "search", 1, f"{_SEARCH}.search", None),
-    (0, "chapter5_search", "searchlis", 1, f"{_SEARCH}.searchlis", None),
-    (1, "chapter5_paths", "lose", 1, f"{_PATHS}.lose", None),
-    (1, "chapter5_paths", "ter", 1, f"{_PATHS}.ter", None),
-    (1, "chapter5_paths", "successors", 1, f"{_PATHS}.successors", None),
-    (2, "chapter5_insanity", "p₀", 1, f"{_LISTS}:p0", None),
-    (2, "chapter5_insanity", "lose", 1, f"{_TOWER}.lose", None),
-    (2, "chapter5_insanity", "ter", 1, f"{_TOWER}.ter", None),
-    (2, "chapter5_insanity", "successors", 1, f"{_TOWER}.successors", None),
-    (2, "chapter5_insanity", "mapcar2", 1, f"{_LISTS}:mapcar2", f"{_LOOPS}:mapcar2"),
-    (2, "chapter5_insanity", "puzz1", 1, f"{_LISTS}:puzz1", None),
-    (2, "chapter5_insanity", "puzz2", 1, f"{_LISTS}:puzz2", None),
-    (2, "chapter5_insanity", "cycles", 1, f"{_LISTS}:cycles", None),
-    (2, "chapter5_insanity", "upto", 1, f"{_LISTS}:upto", f"{_LOOPS}:upto"),
-    (2, "chapter5_insanity", "puzz3", 1, f"{_LISTS}:puzz3", None),
-    (2, "chapter5_insanity", "puzz4", 1, f"{_LISTS}:puzz4", None),
-    (2, "chapter5_insanity", "puzz", 1, f"{_LISTS}:puzz", None),
-    (3, "chapter5_insanity_words", "puzza", 1, f"{_WORDS}:puzza", None),
-    (3, "chapter5_insanity_words", "zap", 1, f"{_WORDS}:zap", None),
-    (3, "chapter5_insanity_words", "poo", 1, f"{_WORDS}:poo", None),
-    (3, "chapter5_insanity_words", "lose", 1, f"{_WORD_TOWER}.lose", None),
-    (3, "chapter5_insanity_words", "ter", 1, f"{_WORD_TOWER}.ter", None),
-    (3, "chapter5_insanity_words", "successors", 1, f"{_WORD_TOWER}.successors", None),
-    (3, "chapter5_insanity_words", "mapchoose", 1, f"{_WORDS}:mapchoose", f"{_LOOPS}:mapchoose"),
-    (4, "chapter5_search", "allsol", 1, f"{_SEARCH}.allsol", None),
-    (4, "chapter5_search", "mapapp", 1, "lispy.chapter5.tree_search:mapapp", f"{_LOOPS}:mapapp"),
-    (4, "chapter5_search", "allsol", 2, f"{_SEARCH}.allsol_efficient", None),
-    (4, "chapter5_search", "allsola", 1, f"{_SEARCH}.allsola", None),
-    (4, "chapter5_search", "allsolb", 1, f"{_SEARCH}.allsolb", None),
-    (5, "chapter6_game_trees", "maxlis", 1, f"{_GAMES}:maxlis", None),
-    (5, "chapter6_game_trees", "minlis", 1, f"{_GAMES}:minlis", None),
-    (5, "chapter6_game_trees", "maxlis", 2, f"{_GAMES}:maxlis_iterative", None),
-    (5, "chapter6_game_trees", "maxlisa", 1, f"{_GAMES}:maxlisa", None),
-    (5, "chapter6_game_trees", "valmax", 1, f"{_BOUND}.valmax", None),
-    (5, "chapter6_game_trees", "valmin", 1, f"{_BOUND}.valmin", None),
-    (6, "chapter6_game_trees", "movemax", 1, f"{_BOUND}.movemax", None),
-    (6, "chapter6_game_trees", "movemin", 1, f"{_BOUND}.movemin", None),
-    (6, "chapter6_game_trees", "bestmax", 1, f"{_GAMES}:bestmax", None),
-    (6, "chapter6_game_trees", "bestmaxa", 1, f"{_GAMES}:bestmaxa", None),
-    (6, "chapter6_game_trees", "bestmin", 1, f"{_GAMES}:bestmin", None),
-    (6, "chapter6_game_trees", "bestmina", 1, f"{_GAMES}:bestmina", None),
-    (7, "chapter6_game_trees", "maxval", 1, f"{_BOUND}.maxval", None),
-    (7, "chapter6_game_trees", "maxval1", 1, f"{_BOUND}.maxval1", None),
-    (7, "chapter6_game_trees", "maxval2", 1, f"{_BOUND}.maxval2", None),
-    (7, "chapter6_game_trees", "minval", 1, f"{_BOUND}.minval", None),
-    (7, "chapter6_game_trees", "minval1", 1, f"{_BOUND}.minval1", None),
-    (7, "chapter6_game_trees", "minval2", 1, f"{_BOUND}.minval2", None),
+_TABLE: tuple[tuple[int, str, str, int, str], ...] = (
+    # section, part, name, occurrence, transcription
+    (0, "chapter5_search", "search", 1, f"{_SEARCH}.search"),
+    (0, "chapter5_search", "searchlis", 1, f"{_SEARCH}.searchlis"),
+    (1, "chapter5_paths", "lose", 1, f"{_PATHS}.lose"),
+    (1, "chapter5_paths", "ter", 1, f"{_PATHS}.ter"),
+    (1, "chapter5_paths", "successors", 1, f"{_PATHS}.successors"),
+    (2, "chapter5_insanity", "p₀", 1, f"{_LISTS}:p0"),
+    (2, "chapter5_insanity", "lose", 1, f"{_TOWER}.lose"),
+    (2, "chapter5_insanity", "ter", 1, f"{_TOWER}.ter"),
+    (2, "chapter5_insanity", "successors", 1, f"{_TOWER}.successors"),
+    (2, "chapter5_insanity", "mapcar2", 1, f"{_LISTS}:mapcar2"),
+    (2, "chapter5_insanity", "puzz1", 1, f"{_LISTS}:puzz1"),
+    (2, "chapter5_insanity", "puzz2", 1, f"{_LISTS}:puzz2"),
+    (2, "chapter5_insanity", "cycles", 1, f"{_LISTS}:cycles"),
+    (2, "chapter5_insanity", "upto", 1, f"{_LISTS}:upto"),
+    (2, "chapter5_insanity", "puzz3", 1, f"{_LISTS}:puzz3"),
+    (2, "chapter5_insanity", "puzz4", 1, f"{_LISTS}:puzz4"),
+    (2, "chapter5_insanity", "puzz", 1, f"{_LISTS}:puzz"),
+    (3, "chapter5_insanity_words", "puzza", 1, f"{_WORDS}:puzza"),
+    (3, "chapter5_insanity_words", "zap", 1, f"{_WORDS}:zap"),
+    (3, "chapter5_insanity_words", "poo", 1, f"{_WORDS}:poo"),
+    (3, "chapter5_insanity_words", "lose", 1, f"{_WORD_TOWER}.lose"),
+    (3, "chapter5_insanity_words", "ter", 1, f"{_WORD_TOWER}.ter"),
+    (3, "chapter5_insanity_words", "successors", 1, f"{_WORD_TOWER}.successors"),
+    (3, "chapter5_insanity_words", "mapchoose", 1, f"{_WORDS}:mapchoose"),
+    (4, "chapter5_search", "allsol", 1, f"{_SEARCH}.allsol"),
+    (4, "chapter5_search", "mapapp", 1, "lispy.chapter5.tree_search:mapapp"),
+    (4, "chapter5_search", "allsol", 2, f"{_SEARCH}.allsol_efficient"),
+    (4, "chapter5_search", "allsola", 1, f"{_SEARCH}.allsola"),
+    (4, "chapter5_search", "allsolb", 1, f"{_SEARCH}.allsolb"),
+    (5, "chapter6_game_trees", "maxlis", 1, f"{_GAMES}:maxlis"),
+    (5, "chapter6_game_trees", "minlis", 1, f"{_GAMES}:minlis"),
+    (5, "chapter6_game_trees", "maxlis", 2, f"{_GAMES}:maxlis_iterative"),
+    (5, "chapter6_game_trees", "maxlisa", 1, f"{_GAMES}:maxlisa"),
+    (5, "chapter6_game_trees", "valmax", 1, f"{_BOUND}.valmax"),
+    (5, "chapter6_game_trees", "valmin", 1, f"{_BOUND}.valmin"),
+    (6, "chapter6_game_trees", "movemax", 1, f"{_BOUND}.movemax"),
+    (6, "chapter6_game_trees", "movemin", 1, f"{_BOUND}.movemin"),
+    (6, "chapter6_game_trees", "bestmax", 1, f"{_GAMES}:bestmax"),
+    (6, "chapter6_game_trees", "bestmaxa", 1, f"{_GAMES}:bestmaxa"),
+    (6, "chapter6_game_trees", "bestmin", 1, f"{_GAMES}:bestmin"),
+    (6, "chapter6_game_trees", "bestmina", 1, f"{_GAMES}:bestmina"),
+    (7, "chapter6_game_trees", "maxval", 1, f"{_BOUND}.maxval"),
+    (7, "chapter6_game_trees", "maxval1", 1, f"{_BOUND}.maxval1"),
+    (7, "chapter6_game_trees", "maxval2", 1, f"{_BOUND}.maxval2"),
+    (7, "chapter6_game_trees", "minval", 1, f"{_BOUND}.minval"),
+    (7, "chapter6_game_trees", "minval1", 1, f"{_BOUND}.minval1"),
+    (7, "chapter6_game_trees", "minval2", 1, f"{_BOUND}.minval2"),
 )
 
-ENTRIES: tuple[Entry, ...] = tuple(
-    Entry(number, section, part, name, occurrence, transcription, library)
-    for number, (section, part, name, occurrence, transcription, library) in enumerate(_TABLE, 1)
-)
+ENTRIES: tuple[Entry, ...] = tuple(Entry(number, *row) for number, row in enumerate(_TABLE, 1))
 """The 47 definitions, in the order the notes print them."""
 
 

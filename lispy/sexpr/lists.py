@@ -1,8 +1,8 @@
-"""McCarthy's list functions, under his names, as loops that run on lists of 10^6 elements.
+"""The list functions McCarthy takes as given, under his names, as loops that run on lists of 10^6 elements.
 
-Each docstring gives the equation (McCarthy 1973, ch. 5 and 6; else the LISP 1.5 manual, appendix A),
-then shapes and errors; the tests check each loop against its equation run as a recursion (the notes'
-own ``upto``, ``mapcar2``, ``mapchoose``, ``mapapp`` are transcribed in the chapters that use them).
+Each docstring gives the equation (the LISP 1.5 manual, appendix A, or the notes), then shapes and
+errors; the tests check each loop against its equation run as a recursion.  The functions the notes
+define themselves (``upto``, ``mapcar2``, ``mapchoose``, ``mapapp``) are transcribed in the chapters.
 Lists come first (``mapcar[u, f]``), ``a NIL = d NIL = NIL``, and ``a`` or ``d`` of another atom
 raises :class:`~lispy.sexpr.data.LispTypeError` naming the function.
 """
@@ -202,24 +202,6 @@ def append(u: Any, v: Any) -> Any:
     return from_iterable(to_pylist(u, "append (*)"), v)
 
 
-def upto(u: Any, x: Any) -> Any:
-    """``upto[u,x] ← if x eq u then NIL else a u . upto[d u, x]``: ``u`` up to its tail ``x`` (by ``eq``,
-    as ch. 5's ``cycles`` passes it); where ``x`` is none, the equation recurs for ever past the end,
-    and this raises ``ValueError`` (E9).
-
-    >>> u = lisp(1, 2, 3, 4)
-    >>> upto(u, nth(u, 3)), upto(u, u), upto(u, NIL)
-    ((1 2), NIL, (1 2 3 4))
-    """
-    items, y = [], u
-    while not eq(x, y):
-        if type(y) is not Cons:
-            raise ValueError(f"upto: {x!r} is not a tail of {u!r} (tails are compared with eq)")
-        items.append(y.car)
-        y = y.cdr
-    return from_iterable(items)
-
-
 def prup(u: Any, v: Any) -> Any:
     """``prup[u,v] ← if n u then NIL else [a u . a v] . prup[d u, d v]``: pair up two lists in an
     association list (LISP 1.5 ``pair``; ch. 5's ``puzz3``).  Missing elements of ``v`` read as ``NIL``.
@@ -317,44 +299,3 @@ def maplist(u: Any, f: Fn) -> Any:
     ((1 2 3) (2 3) (3))
     """
     return from_iterable([f(cell) for cell in _cells(u, "maplist")])
-
-
-def mapcar2(u: Any, v: Any, f: Callable[[Any, Any], Any]) -> Any:
-    """``mapcar2[u,v,f] ← if n u then NIL else f[a u, a v] . mapcar2[d u, d v, f]`` (ch. 5); missing
-    elements of ``v`` read as ``NIL``, as in the equation.
-
-    >>> mapcar2(lisp("G", "B"), lisp(1), cons)
-    ((G . 1) (B))
-    """
-    results, y = [], v
-    for x in to_pylist(u, "mapcar2"):
-        results.append(f(x, a(y)))
-        y = d(y)
-    return from_iterable(results)
-
-
-def mapchoose(u: Any, pred: Fn, fn: Fn) -> Any:
-    """``fn`` of each element of ``u`` that satisfies ``pred``, in order (ch. 5)::
-
-        mapchoose[u,pred,fn] ← if n u then NIL
-            else if pred a u then fn[a u] . mapchoose[d u,pred,fn]
-            else mapchoose[d u,pred,fn]
-
-    >>> mapchoose(lisp(1, 2, 3, 4), lambda x: x % 2 == 0, lambda x: x * 10)
-    (20 40)
-    """
-    return from_iterable([fn(x) for x in to_pylist(u, "mapchoose") if pred(x)])
-
-
-def mapapp(u: Any, fn: Fn) -> Any:
-    """``mapapp[u,fn] ← if n u then NIL else fn[a u] * mapapp[d u, fn]``: append ``fn``'s lists, each
-    copied as ``*`` copies (one that is not a list raises).  Ch. 5 (``allsol``), as corrected: the
-    notes print ``.`` for ``*`` and call ``mappap`` (E1, E2).
-
-    >>> mapapp(lisp(1, 2, 3), lambda x: lisp(x, x) if x != 2 else NIL)
-    (1 1 3 3)
-    """
-    result: Any = NIL
-    for part in reversed([fn(x) for x in to_pylist(u, "mapapp")]):
-        result = append(part, result)
-    return result

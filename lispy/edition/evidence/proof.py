@@ -2,7 +2,7 @@
 
 For each definition, random inputs (:mod:`lispy.edition.evidence.inputs`, from a seed that is
 shown), each given to the notes' definition evaluated by :mod:`lispy.mexpr` and to the Python
-transcription (and to the library's form, where it computes the same thing another way); the count
+transcription; the count
 of inputs on which they agreed (``==``, Lisp's ``equal``), and the first on which they did not.  An
 assignment's value is compared once (:func:`assignment_inputs`).  :func:`random_evidence` is the one
 routine: the build calls it for every definition (:func:`prove`), and the page's edit-and-check
@@ -60,8 +60,7 @@ class RandomEvidence:
 
     ``inputs`` says what was drawn; ``trials`` inputs, of which the notes and the transcription
     agreed on ``agreed``; ``disagreement`` describes the first on which they did not (``None``
-    when they always agreed); ``library_agreed`` the count for the library's own form, where it
-    has one (else ``None``); ``seed`` the seed.
+    when they always agreed); ``seed`` the seed.
     """
 
     inputs: str
@@ -69,12 +68,11 @@ class RandomEvidence:
     agreed: int
     seed: int
     disagreement: str | None = None
-    library_agreed: int | None = None
 
     @property
     def holds(self) -> bool:
-        """Every input agreed, in the transcription and in the library's form."""
-        return self.agreed == self.trials and self.library_agreed in (None, self.trials) and self.trials > 0
+        """Every input agreed."""
+        return self.agreed == self.trials and self.trials > 0
 
 
 @dataclass(frozen=True)
@@ -312,18 +310,15 @@ def assignment_inputs(anchor: str) -> str:
 class _Tally:
     """The count for one definition, input by input."""
 
-    def __init__(self, inputs: str, seed: int, library: bool) -> None:
+    def __init__(self, inputs: str, seed: int) -> None:
         self.inputs, self.seed = inputs, seed
         self.trials = self.agreed = 0
-        self.library_agreed: int | None = 0 if library else None
         self.disagreement: str | None = None
 
-    def check(self, shown: str, notes: Callable[[], Any], python: Callable[[], Any], library: Any) -> None:
+    def check(self, shown: str, notes: Callable[[], Any], python: Callable[[], Any]) -> None:
         self.trials += 1
         value, error = attempt(notes)
         self.agreed += self._same(shown, value, error, python, "the Python")
-        if library is not None and self.library_agreed is not None:
-            self.library_agreed += self._same(shown, value, error, library, "the library's form")
 
     def _same(self, shown: str, value: Any, error: str | None, other: Callable[[], Any], who: str) -> bool:
         """Whether ``other()`` gives the notes' ``value``; the first disagreement is kept."""
@@ -336,9 +331,7 @@ class _Tally:
         return False
 
     def result(self) -> RandomEvidence:
-        return RandomEvidence(
-            self.inputs, self.trials, self.agreed, self.seed, self.disagreement, self.library_agreed
-        )
+        return RandomEvidence(self.inputs, self.trials, self.agreed, self.seed, self.disagreement)
 
 
 class Interpreters:
@@ -391,12 +384,12 @@ def random_evidence(
     made = Interpreters() if interpreters is None else interpreters
     case = CASES.get(entry.anchor)
     if case is None:
-        tally = _Tally(assignment_inputs(entry.anchor), seed, library=False)
+        tally = _Tally(assignment_inputs(entry.anchor), seed)
         application = application_for(entry)
         m = made.get(application, entry, edited)
-        tally.check(entry.name, lambda: m[entry.name], lambda: python_definition(entry, application), None)
+        tally.check(entry.name, lambda: m[entry.name], lambda: python_definition(entry, application))
         return tally.result()
-    tally = _Tally(case.inputs, seed, entry.library is not None)
+    tally = _Tally(case.inputs, seed)
     if case.kind == "paths":
         applications = _graphs(seed, trials)
     elif case.kind == "games":
@@ -412,12 +405,10 @@ def random_evidence(
             return python_definition(by_anchor(anchor), bound)
 
         draw = case.draw(rng, Context(m, partial(made.evaluate, m), python, application))
-        library = python_definition(entry, application, library=True) if entry.library else None
         tally.check(
             draw.shown,
             partial(m.call, entry.name, *draw.notes_args),
             partial(python_definition(entry, application), *draw.python_args),
-            partial(library, *draw.python_args) if library is not None else None,
         )
     return tally.result()
 

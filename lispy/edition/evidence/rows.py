@@ -1,10 +1,9 @@
 """One row of the edition for each of the notes' 47 definitions: everything its columns show.
 
 A :class:`Row` is data, computed at build time: the statement as printed and as corrected, the
-errata that concern it, the transcription's source and the library's form where it differs, the
-example evaluated both ways, the random-input and the structural evidence and, with the archive
-files, McCarthy's own paragraphs.  A new column is one more field here and one more cell in
-:mod:`lispy.edition.page.render`.
+errata that concern it, the transcription's source, the example evaluated both ways, the
+random-input and the structural evidence and, with the archive files, McCarthy's own paragraphs.
+A new column is one more field here and one more cell in :mod:`lispy.edition.page.render`.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ class Row:
     errata: tuple[Erratum, ...]
     python: PythonSource | None
     python_error: str | None
-    library: PythonSource | None
     outcome: Outcome | None
     agreement: RandomEvidence | None
     structural: Structural
@@ -42,9 +40,9 @@ class Row:
         return SECTIONS[self.entry.section]
 
 
-def _source(entry: Entry, library: bool) -> tuple[PythonSource | None, str | None]:
+def _source(entry: Entry) -> tuple[PythonSource | None, str | None]:
     try:
-        return entry.python_source(library=library), None
+        return entry.python_source(), None
     except (LookupError, OSError, SyntaxError) as e:
         return None, f"{type(e).__name__}: {e}"
 
@@ -58,8 +56,7 @@ def rows(
     for entry in ENTRIES:
         printed = entry.statement(corrected=False).text
         corrected = entry.statement(corrected=True).text
-        python, python_error = _source(entry, library=False)
-        library = _source(entry, library=True)[0] if entry.library else None
+        python, python_error = _source(entry)
         found.append(
             Row(
                 entry,
@@ -68,7 +65,6 @@ def rows(
                 tuple(errata_of(entry, errata)),
                 python,
                 python_error,
-                library,
                 run(entry, interpreters),
                 proofs.get(entry.anchor),
                 structural_evidence(entry),
