@@ -66,7 +66,8 @@ def append(u: Any, v: Any) -> Any:
 
 
 class TreeSearch(NamedTuple):
-    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``.
+    """Chapter 5's functions bound to one application's ``lose``, ``ter`` and ``successors``: each field
+    after those three is the function of its name, its equation and source in its docstring.
 
     >>> from lispy.chapter5.insanity import tower, p0
     >>> tower.search(p0)
@@ -74,23 +75,14 @@ class TreeSearch(NamedTuple):
     """
 
     lose: Predicate
-    """The application's ``lose p``: no win lies at or below ``p``."""
     ter: Predicate
-    """The application's ``ter p``: ``p`` is a win (when it does not lose)."""
     successors: Callable[[Position], Any]
-    """The application's ``successors p``: the list of positions one step on."""
     search: Callable[[Position], Any]
-    """``search p``: the first win found depth first below ``p``, or ``LOSE``."""
     searchlis: Callable[[Any], Any]
-    """``searchlis u``: the first win below the positions of the list ``u``, or ``LOSE``."""
     allsol: Callable[[Position], Any]
-    """``allsol p``, the simple form: the list of all wins below ``p``, in search order."""
     allsol_efficient: Callable[[Position], Any]
-    """``allsol p ← allsola[p,NIL]``, the efficient form: the same wins, in reverse order."""
     allsola: Callable[[Position, Any], Any]
-    """``allsola[p,found]``: the wins below ``p`` put before the list ``found``."""
     allsolb: Callable[[Any, Any], Any]
-    """``allsolb[u,found]``: the wins below each position of ``u`` put before ``found``."""
 
 
 def tree_search(lose: Predicate, ter: Predicate, successors: Callable[[Position], Any]) -> TreeSearch:

@@ -50,8 +50,7 @@ Fn = Callable[[Any], Any]
 
 def max(x: Any, y: Any) -> Any:  # shadows Python's max in this module: the notes' own
     """``max[x,y]``: the larger of two values, ``x`` on a tie, as Python's ``max(x, y)`` gives it; the
-    notes use it without defining it (ERRATA E7).  A function of exactly two arguments, which CPython
-    calls faster than the builtin, whose iterable-or-values and keywords it parses on every call.
+    notes use it without defining it (ERRATA E7).
 
     >>> max(3, 12), max(-INF, 2), min(3, 12), min(INF, 2)
     (12, 2, 3, 2)
@@ -118,9 +117,8 @@ def bestmax(u: Any, f: Fn) -> Any:
     """``bestmax[u,f] ← bestmaxa[d u,a u,f[a u],f]``: the first element of ``u`` with the largest ``f``.
     FOO.XGP[206,JMC] line 876 (ch. 6, choosing a move).
 
-    Precondition, as in the notes: ``u`` is not ``NIL``; of ``NIL`` it values ``a NIL = NIL`` as an
-    element and returns ``NIL``, as the notes' own definition does (E13;
-    :func:`lispy.chapter6.improvements.bestmax_once` checks).
+    Precondition, as in the notes: ``u`` is not ``NIL`` (E13;
+    :func:`~lispy.chapter6.improvements.bestmax_once` checks it).
 
     >>> from lispy import read
     >>> from lispy.chapter6.sexp_games import tree
@@ -236,12 +234,10 @@ def game_tree_search(
 ) -> GameTreeSearch:
     """Bind chapter 6's definitions to a game (McCarthy 1973, ch. 6).
 
-    ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval``
-    a number (``int`` or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch`
-    whose functions are wrapped by :func:`lispy.recursion.deep` (run again on a thread with
-    a big stack when a call goes too deep for the calling thread).
+    ``successors`` gives a Lisp list of positions, ``ter`` a truth value, ``imval`` a number (``int``
+    or ``float``; ``±∞`` allowed).  Returns a :class:`GameTreeSearch` whose functions are wrapped by
+    :func:`lispy.recursion.deep`.
 
-    >>> from lispy import read
     >>> from lispy import from_iterable
     >>> nim = game_tree_search(  # take 1 or 2 from a heap; who cannot move loses
     ...     lambda p: from_iterable([(p[0] - k, not p[1]) for k in (1, 2) if k <= p[0]]),

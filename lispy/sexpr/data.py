@@ -17,26 +17,22 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final, cast, final
 
 __all__ = ["NIL", "Cons", "LispTypeError", "Nil", "PrintError", "ReadError", "atom_to_string"]
-__all__ += ["from_iterable", "lisp", "parse_atom", "read", "to_pylist", "to_string"]
+__all__ += ["from_iterable", "lisp", "read", "to_pylist", "to_string"]
 
 
 @final
 class Nil:
     """The type of ``NIL``; ``Nil()`` returns ``NIL`` itself.  ``NIL`` is false, iterates as no elements,
-    has length 0, and its car and cdr are ``NIL`` (as in MacLisp and Common Lisp; ch. 5's ``lose p₀``
-    relies on ``a NIL = NIL``).
+    has length 0, and its car and cdr are ``NIL`` (:func:`lispy.sexpr.lists.a`).
 
     >>> Nil() is NIL, bool(NIL), len(NIL), NIL.car
     (True, False, 0, NIL)
     """
 
     __slots__ = ()
-    _instance: Nil | None = None
 
     def __new__(cls) -> Nil:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
+        return NIL
 
     @property
     def car(self) -> Nil:
@@ -60,7 +56,7 @@ class Nil:
         return "NIL"
 
 
-NIL: Final = Nil()
+NIL: Final = object.__new__(Nil)
 
 
 class LispTypeError(TypeError):
@@ -267,26 +263,8 @@ _INFINITIES.update({"-∞": -math.inf, "-inf": -math.inf})
 _SYMBOL = re.compile(r"""[^\s()|;"'`,#][^\s()|;"'`,]*\Z""")  # the characters of a bare symbol
 
 
-def parse_atom(token: str) -> Any:
-    """The atom that ``token`` (a run of symbol characters, not ``"."``) stands for: ``NIL``, an int, a
-    float (``2.5``, ``1e6``, ``∞``/``inf``, ``-∞``/``-inf``), or else the interned symbol (``str``).
-    An integer longer than Python's limit (:func:`sys.get_int_max_str_digits`) raises its ``ValueError``.
-
-    >>> parse_atom("NIL"), parse_atom("-12"), parse_atom("1e3"), parse_atom("inf"), parse_atom("LOSE")
-    (NIL, -12, 1000.0, inf, 'LOSE')
-    """
-    if token == "NIL":
-        return NIL
-    if _INTEGER.match(token):
-        return int(token)
-    if _DECIMAL.match(token):
-        return float(token)
-    return _INFINITIES.get(token) or sys.intern(token)
-
-
 class PrintError(ValueError):
-    """A value that the printer cannot write: an integer longer than Python's limit on digits
-    (:func:`sys.get_int_max_str_digits`, 4,300 by default; ``sys.set_int_max_str_digits`` raises it)."""
+    """An integer longer than Python's limit on digits (:func:`sys.get_int_max_str_digits`), unprintable."""
 
 
 def atom_to_string(x: Any) -> str:
@@ -446,7 +424,8 @@ def read(text: str) -> Any:
 
 
 def _atom(kind: str | None, token: str, text: str, at: int) -> Any:
-    """The atom of the token ``token`` of ``kind``, at ``at`` in ``text``, or the ReadError there."""
+    """The atom of the token ``token`` of ``kind``, at ``at`` in ``text``, or the ReadError there: ``NIL``,
+    an int, a float, else the interned symbol (``str``)."""
     if kind == "barred":
         return sys.intern(_UNBAR.sub(r"\1", token[1:-1]))
     if kind == "unclosed_bar":
@@ -455,7 +434,13 @@ def _atom(kind: str | None, token: str, text: str, at: int) -> Any:
         raise _fault(f"unexpected character {token!r}", text, at)
     if token.startswith("#"):
         raise _fault(f"unreadable object {token!r}", text, at)
-    try:
-        return parse_atom(token)
-    except ValueError as e:  # an integer longer than Python's limit on digits
-        raise _fault(str(e), text, at) from None
+    if token == "NIL":
+        return NIL
+    if _INTEGER.match(token):
+        try:
+            return int(token)
+        except ValueError as e:  # an integer longer than Python's limit on digits
+            raise _fault(str(e), text, at) from None
+    if _DECIMAL.match(token):
+        return float(token)
+    return _INFINITIES.get(token) or sys.intern(token)
