@@ -59,6 +59,12 @@ class Entry:
     transcription: str
 
     @property
+    def library(self) -> None:
+        """A second, library form beside the transcription: none, since every definition is written
+        once (the notes' list functions too); kept for the tools that read the index's older shape."""
+        return None
+
+    @property
     def anchor(self) -> str:
         """A name unique among the 47, for links: ``search``, ``allsol-2``, ``lose-paths``."""
         same = [e for e in ENTRIES if e.name == self.name]
