@@ -19,7 +19,6 @@ from functools import partial
 from typing import Any
 
 from lispy.edition.evidence import inputs
-from lispy.edition.evidence.correspondence import compare
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import show
 from lispy.mexpr.syntax import Assignment, Definition
@@ -30,6 +29,7 @@ from lispy.notes.applications import (
     python_definition,
     redefined_later,
 )
+from lispy.notes.correspondence import compare
 from lispy.notes.index import ENTRIES, Entry
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import cons
@@ -88,14 +88,14 @@ class Structural:
 
 def structural_evidence(entry: Entry) -> Structural:
     """Whether ``entry``'s definition, as corrected, compiles to its transcription, up to the rewrites
-    of :mod:`lispy.edition.evidence.correspondence`; ``detail`` names them when they are equal, and
+    of :mod:`lispy.notes.correspondence`; ``detail`` names them when they are equal, and
     shows both normal forms when not, or says why they could not be compared."""
     comparison, error = attempt(lambda: compare(entry))
     if comparison is None:
         return Structural(False, f"could not compare: {error}")
     if comparison.equal:
         return Structural(True, "The compiled M-expression and the transcription are the same Python, "
-                          "up to the rewrites of lispy.edition.evidence.correspondence.")  # fmt: skip
+                          "up to the rewrites of lispy.notes.correspondence.")  # fmt: skip
     return Structural(False, f"compiled: {comparison.compiled}  transcription: {comparison.transcribed}")
 
 
