@@ -4,7 +4,8 @@ For each definition, random inputs (:mod:`lispy.edition.evidence.inputs`, from a
 shown), each given to the notes' definition evaluated by :mod:`lispy.mexpr` and to the Python
 transcription (and to the library's form, where it computes the same thing another way); the count
 of inputs on which they agreed (``==``, Lisp's ``equal``), and the first on which they did not.  An
-assignment's value is compared once (:func:`assignment_inputs`).  :func:`random_evidence` is the one
+assignment's value is compared once (:func:`assignment_inputs`).  The sides are run and tallied by
+lispy's one agreement runner, :func:`lispy.counting.agree` (the test suite's and the claims' too).  :func:`random_evidence` is the one
 routine: the build calls it for every definition (:func:`prove`), and the page's edit-and-check
 with the definition edited (:mod:`lispy.edition.live`).  The second kind of evidence, by structure,
 is :func:`structural_evidence`.
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from lispy.counting import Raised, agree
 from lispy.edition.evidence import inputs
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import show
@@ -309,36 +311,36 @@ def assignment_inputs(anchor: str) -> str:
 # --- the proof ------------------------------------------------------------------------------------
 
 
-class _Tally:
-    """The count for one definition, input by input."""
+@dataclass(frozen=True)
+class Trial:
+    """One input of a proof (the ``k``-th), as shown, and each side's computation of it: the notes',
+    the transcription's, the library's form's (``None`` where it has none)."""
 
-    def __init__(self, inputs: str, seed: int, library: bool) -> None:
-        self.inputs, self.seed = inputs, seed
-        self.trials = self.agreed = 0
-        self.library_agreed: int | None = 0 if library else None
-        self.disagreement: str | None = None
+    k: int
+    shown: str
+    notes: Callable[[], Any]
+    python: Callable[[], Any]
+    library: Callable[[], Any] | None = None
 
-    def check(self, shown: str, notes: Callable[[], Any], python: Callable[[], Any], library: Any) -> None:
-        self.trials += 1
-        value, error = attempt(notes)
-        self.agreed += self._same(shown, value, error, python, "the Python")
-        if library is not None and self.library_agreed is not None:
-            self.library_agreed += self._same(shown, value, error, library, "the library's form")
 
-    def _same(self, shown: str, value: Any, error: str | None, other: Callable[[], Any], who: str) -> bool:
-        """Whether ``other()`` gives the notes' ``value``; the first disagreement is kept."""
-        theirs, their_error = attempt(other)
-        if error is None and their_error is None and value == theirs:
-            return True
-        if self.disagreement is None:
-            gives = their_error or _shown(theirs)
-            self.disagreement = f"on {shown}: the notes give {error or _shown(value)}, {who} {gives}"
-        return False
+def _evidence(inputs: str, seed: int, trials: list[Trial], library: bool) -> RandomEvidence:
+    """The trials run by the one agreement runner (:func:`lispy.counting.agree`): the notes' side
+    against the transcription (and the library's form), the first disagreement of either in words."""
+    computations = [lambda t: t.python()] + ([lambda t: t.library and t.library()] if library else [])
+    found = agree(trials, lambda t: t.notes(), *computations)
+    sides = zip(("the Python", "the library's form"), found, strict=False)
+    wrong = [(d.case.k, who, d) for who, a in sides if (d := a.first_disagreement) is not None]
+    disagreement = None
+    if wrong:
+        _, who, d = min(wrong, key=lambda x: x[0])  # the earliest input; the Python first on a tie
+        disagreement = f"on {d.case.shown}: the notes give {_given(d.expected)}, {who} {_given(d.found)}"
+    return RandomEvidence(
+        inputs, found[0].tried, found[0].agreed, seed, disagreement, found[1].agreed if library else None
+    )
 
-    def result(self) -> RandomEvidence:
-        return RandomEvidence(
-            self.inputs, self.trials, self.agreed, self.seed, self.disagreement, self.library_agreed
-        )
+
+def _given(value: Any) -> str:
+    return str(value) if isinstance(value, Raised) else _shown(value)
 
 
 class Interpreters:
@@ -391,12 +393,10 @@ def random_evidence(
     made = Interpreters() if interpreters is None else interpreters
     case = CASES.get(entry.anchor)
     if case is None:
-        tally = _Tally(assignment_inputs(entry.anchor), seed, library=False)
         application = application_for(entry)
         m = made.get(application, entry, edited)
-        tally.check(entry.name, lambda: m[entry.name], lambda: python_definition(entry, application), None)
-        return tally.result()
-    tally = _Tally(case.inputs, seed, entry.library is not None)
+        only = Trial(0, entry.name, lambda: m[entry.name], lambda: python_definition(entry, application))
+        return _evidence(assignment_inputs(entry.anchor), seed, [only], library=False)
     if case.kind == "paths":
         applications = _graphs(seed, trials)
     elif case.kind == "games":
@@ -404,6 +404,7 @@ def random_evidence(
     else:
         applications = [Application("words" if case.kind == "lists" else case.kind)]
     rng = random.Random(f"{seed}:{case.anchor}")
+    drawn = []
     for k in range(len(applications) if case.kind == "paths" else trials):
         application = applications[k % len(applications)]
         m = made.get(application, entry, edited)
@@ -413,13 +414,16 @@ def random_evidence(
 
         draw = case.draw(rng, Context(m, partial(made.evaluate, m), python, application))
         library = python_definition(entry, application, library=True) if entry.library else None
-        tally.check(
-            draw.shown,
-            partial(m.call, entry.name, *draw.notes_args),
-            partial(python_definition(entry, application), *draw.python_args),
-            partial(library, *draw.python_args) if library is not None else None,
+        drawn.append(
+            Trial(
+                k,
+                draw.shown,
+                partial(m.call, entry.name, *draw.notes_args),
+                partial(python_definition(entry, application), *draw.python_args),
+                partial(library, *draw.python_args) if library is not None else None,
+            )
         )
-    return tally.result()
+    return _evidence(case.inputs, seed, drawn, entry.library is not None)
 
 
 def prove(seed: int = SEED, trials: int = 100) -> dict[str, RandomEvidence]:
