@@ -5,10 +5,10 @@ shown), each given to the notes' definition evaluated by :mod:`lispy.mexpr` and 
 transcription (and to the library's form, where it computes the same thing another way); the count
 of inputs on which they agreed (``==``, Lisp's ``equal``), and the first on which they did not.  An
 assignment's value is compared once (:func:`assignment_inputs`).  The sides are run and tallied by
-lispy's one agreement runner, :func:`lispy.counting.agree` (the test suite's and the claims' too).  :func:`random_evidence` is the one
-routine: the build calls it for every definition (:func:`prove`), and the page's edit-and-check
-with the definition edited (:mod:`lispy.edition.live`).  The second kind of evidence, by structure,
-is :func:`structural_evidence`.
+lispy's one agreement runner, :func:`lispy.counting.agree` (the test suite's and the claims' too).
+:func:`random_evidence` is the one routine: the build calls it for every definition (:func:`prove`),
+and the page's edit-and-check with the definition edited (:mod:`lispy.edition.live`).  The second
+kind of evidence, by structure, is :func:`structural_evidence`.
 """
 
 from __future__ import annotations
