@@ -11,7 +11,10 @@ or ``terminal_test`` (AIMA) to it; wrapping that function counts them, the trans
     >>> square.calls, square.seen
     (2, [3, 4])
 
-Every check against an independent computation is tallied by :func:`count_agreement`, and every time
+Every check against an independent computation is tallied by :func:`count_agreement`; where the check
+is two computations given the same cases (the notes' definition and its transcription, in the
+edition's proof column and in ``tests/test_fidelity.py``), :func:`agree` runs them and tallies them so.
+Every time
 measured, by the claims and by the benchmarks, is :func:`timed_in_rounds` (or its two halves,
 :func:`cpu_timer` and :func:`in_rounds`, where one side is timed elsewhere, as SBCL times its own):
 CPU time, the computations compared timed in turn, round after round; a verdict on a ratio of
@@ -23,6 +26,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
+
+C = TypeVar("C")
 
 R = TypeVar("R")
 
@@ -100,6 +105,57 @@ def count_agreement(cases: Iterable[tuple[Any, bool]]) -> Agreement:
         tried, agreed = tried + 1, agreed + same
         first = case if first is None and not same else first
     return Agreement(tried, agreed, first)
+
+
+class Raised(NamedTuple):
+    """What a computation gave when it raised: the exception, in place of a value."""
+
+    error: Exception
+
+    def __str__(self) -> str:
+        return f"{type(self.error).__name__}: {self.error}"
+
+
+class Disagreement(NamedTuple):
+    """A case on which two computations disagreed, and what each gave (a value, or :class:`Raised`)."""
+
+    case: Any
+    expected: Any
+    found: Any
+
+
+def outcome(f: Callable[[C], Any], case: C) -> Any:
+    """``f(case)``, or :class:`Raised` with the exception it raised (an ``Exception``: Ctrl-C still stops).
+
+    >>> outcome(lambda x: 1 // x, 0)
+    Raised(error=ZeroDivisionError('integer division or modulo by zero'))
+    """
+    try:
+        return f(case)
+    except Exception as error:
+        return Raised(error)
+
+
+def agree(cases: Iterable[C], expected: Callable[[C], Any], *found: Callable[[C], Any]) -> list[Agreement]:
+    """The one agreement runner: each case given to ``expected`` and to each of ``found``, and for each
+    of ``found`` the tally (:func:`count_agreement`) of the cases on which it gave what ``expected``
+    gave (``==``: Lisp's ``equal`` on lispy's data); a computation that raises agrees with nothing.
+    A disagreement is kept as a :class:`Disagreement`.  ``expected`` is called once a case.
+
+    >>> doubled, power = agree([0, 1, 2], lambda x: x * x, lambda x: x + x, lambda x: x**2)
+    >>> doubled
+    Agreement(tried=3, agreed=2, first_disagreement=Disagreement(case=1, expected=1, found=2))
+    >>> power.all
+    True
+    """
+    tallies: list[list[tuple[Disagreement, bool]]] = [[] for _ in found]
+    for case in cases:
+        want = outcome(expected, case)
+        for f, tally in zip(found, tallies, strict=True):
+            got = outcome(f, case)
+            same = not isinstance(want, Raised) and not isinstance(got, Raised) and want == got
+            tally.append((Disagreement(case, want, got), same))
+    return [count_agreement(tally) for tally in tallies]
 
 
 Timer = Callable[[], float]

@@ -9,7 +9,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from as_printed import aima_max_value_as_printed
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -385,6 +384,28 @@ def test_keeping_both_hands_in_mind_the_club_nine_gives_a_50_percent_chance_of_l
                 s = game.play(s, c)
             outcomes.append(minimax_value(game, s) * (1 if game.to_move(s) == MAX else -1))
         assert sorted(outcomes) == [-2, 0]
+
+
+def aima_max_value_as_printed(game: Any, state: Any, player: Any) -> float:
+    """AIMA 2nd ed. Figure 6.3's MAX-VALUE as printed: every successor is MIN's to move (E17)."""
+
+    def max_value(state: Any) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        v = -math.inf
+        for _, s in game.successors(state):
+            v = max(v, min_value(s))
+        return v
+
+    def min_value(state: Any) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        v = math.inf
+        for _, s in game.successors(state):
+            v = min(v, max_value(s))
+        return v
+
+    return max_value(state)
 
 
 def test_e17_figure_6_3_as_printed_assumes_the_players_alternate() -> None:

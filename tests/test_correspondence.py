@@ -1,6 +1,6 @@
 """Each transcription is the notes' definition: for each of the 47, the Python that the definition
 compiles to and the hand transcription are the same syntax tree up to the documented rewrites
-(lispy.edition.evidence.correspondence), and the comparison does see a difference where there is one.
+(lispy.notes.correspondence), and the comparison does see a difference where there is one.
 The summary line "structurally equal: x/47" counts the first test's passes."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import copy
 
 import pytest
 
-from lispy.edition.evidence.correspondence import compare, normal_form, normal_transcription, transcribed_tree
 from lispy.mexpr.prelude import NOTATION
 from lispy.mexpr.syntax import MSyntaxError
+from lispy.notes.correspondence import compare, normal_form, normal_transcription, transcribed_tree
 from lispy.notes.index import ENTRIES, Entry, by_name
 
 IDS = [e.anchor for e in ENTRIES]
@@ -79,6 +79,29 @@ def test_a_change_anywhere_in_a_transcription_is_seen(entry: Entry) -> None:
     assert mutations
     for mutated in mutations:
         assert normal_transcription(entry, mutated) != compiled, ast.unparse(mutated)
+
+
+def test_a_loop_that_computes_the_same_is_not_the_notes_structure() -> None:
+    """A loop that computes what ``upto`` computes is not the notes' equation: the check that passes
+    the transcriptions fails it, so it can fail."""
+    (upto,) = by_name("upto")
+    loop = ast.parse(
+        "def upto(u, x):\n    items = []\n    while not eq(x, u):\n        items.append(a(u))\n"
+        "        u = d(u)\n    return from_iterable(items)\n"
+    ).body[0]
+    assert normal_transcription(upto, loop) != compare(upto).compiled
+
+
+def test_a_step_the_notes_write_in_place_or_a_guard_is_seen() -> None:
+    (puzz3,) = by_name("puzz3")
+    named = ast.parse("puzz3 = substitutions(puzz1)").body[0]  # no such one-line helper in the module
+    assert normal_transcription(puzz3, named) == "puzz3 = substitutions(puzz1)" != compare(puzz3).compiled
+    (bestmax,) = by_name("bestmax")
+    guarded = ast.parse(
+        "def bestmax(u, f):\n    if n(u):\n        raise NoMoveError()\n"
+        "    return bestmaxa(d(u), a(u), f(a(u)), f)"
+    ).body[0]
+    assert normal_transcription(bestmax, guarded) != compare(bestmax).compiled
 
 
 # --- the rewrites, one by one --------------------------------------------------------------

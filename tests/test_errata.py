@@ -1,8 +1,8 @@
-"""ERRATA.md, shown: each printed form that cannot run, run, and seen to fail as described."""
+"""ERRATA.md, shown: each printed form that cannot run, run from ``lispy/notes/*.m`` as printed (by
+:mod:`lispy.mexpr`), and seen to fail as described."""
 
 from __future__ import annotations
 
-import as_printed as printed
 import pytest
 
 from lispy import (
@@ -29,30 +29,49 @@ from lispy.chapter6.game_trees import bestmax, bestmaxa, bestmin, bestmina
 from lispy.chapter6.improvements import NoMoveError, bestmax_once, bestmin_once
 from lispy.chapter6.sexp_games import tree
 from lispy.chapter6.watch import Watch
-from lispy.mexpr.environment import EvalError
-from lispy.mexpr.program import notes, read_source
+from lispy.mexpr.environment import Environment, EvalError
+from lispy.mexpr.program import definition, notes, read_source
+from lispy.mexpr.syntax import BinOp, Call, Definition, If, Lambda, ListLit, Node, Var
+
+
+def printed(part: str, name: str) -> str:
+    """The text of ``name``'s statement in ``lispy/notes/<part>.m``, as the notes print it."""
+    (statement,) = [s for s in read_source(part) if s.name == name]
+    return statement.text
+
+
+def allsol_with_printed_mapapp(m: Environment, spelt_right: bool) -> Environment:
+    """``m`` with the notes' first ``allsol`` and the printed ``mapapp`` (``mappap`` spelt ``mapapp``,
+    if ``spelt_right``: E2 corrected, E1 not)."""
+    m.define(definition("chapter5_search", "allsol", 1))
+    text = printed("chapter5_search", "mapapp")
+    m.run(text.replace("mappap", "mapapp") if spelt_right else text)
+    return m
 
 
 def test_e1_mapapp_with_cons_nests_the_solutions() -> None:
-    allsol_dot = printed.allsol_with(printed.mapapp_dot, lists_rep.tower)
-    nested = allsol_dot(lists_rep.p0)
+    tower = allsol_with_printed_mapapp(notes("chapter5_search", "chapter5_insanity"), spelt_right=True)
+    nested = tower.call("allsol", lists_rep.p0)
     solutions = lists_rep.allsol(lists_rep.p0)
     assert length(solutions) == 3 and all(length(s) == 4 for s in solutions)  # towers of 4 faces
     assert length(nested) == 3  # one entry per orientation of block 1, not per solution
     assert not any(equal(entry, s) for entry in nested for s in solutions)
     # On the graph example: ((paths via B) (paths via C)) instead of a list of paths.
-    graph = path_search(read("((A B C) (B D) (C D) (D))"), "D")
-    assert printed.allsol_with(printed.mapapp_dot, graph)(lisp("A")) == read("((((D B A))) (((D C A))))")
-    assert graph.allsol(lisp("A")) == read("((D B A) (D C A))")
+    small = read("((A B C) (B D) (C D) (D))")
+    paths = notes("chapter5_search", "chapter5_paths", graph=small, final="D")
+    graph = allsol_with_printed_mapapp(paths, spelt_right=True)
+    assert graph.call("allsol", lisp("A")) == read("((((D B A))) (((D C A))))")
+    assert path_search(small, "D").allsol(lisp("A")) == read("((D B A) (D C A))")
 
 
 def test_e2_mappap_is_not_defined() -> None:
-    with pytest.raises(NameError, match="mappap"):
-        printed.allsol_with(printed.mapapp_as_printed, lists_rep.tower)(lists_rep.p0)
+    m = allsol_with_printed_mapapp(notes("chapter5_search", "chapter5_insanity"), spelt_right=False)
+    with pytest.raises(EvalError, match=r"in mapapp, .*: undefined name mappap"):
+        m.call("allsol", lists_rep.p0)
 
 
 def test_e3_puzz2_as_printed_has_an_unclosed_parenthesis() -> None:
-    second = printed.PUZZ2_AS_PRINTED.split("cycles[")[2].split("]")[0]
+    second = printed("chapter5_insanity", "puzz2").split("cycles[")[2].split("]")[0]
     assert second == "((2 5 4 3)"
     with pytest.raises(ReadError, match="never closed"):
         read(second)
@@ -60,10 +79,12 @@ def test_e3_puzz2_as_printed_has_an_unclosed_parenthesis() -> None:
 
 
 def test_e4_puzz4_as_printed_loses_the_orientations_and_the_solution() -> None:
-    wrong = printed.puzz4_as_printed()
+    m = notes("chapter5_insanity", printed={"puzz4"})
+    wrong = m["puzz4"]
     assert [length(block) for block in wrong] == [4, 4, 4, 4]  # not 24 orientations each
     assert [length(block) for block in lists_rep.puzz4] == [24, 24, 24, 24]
     wrong_puzz = cons(lisp(*(a(nth(a(wrong), k)) for k in (1, 9, 17))), d(wrong))  # puzz's expression
+    assert m["puzz"] == wrong_puzz and a(m["puzz"]).cdr == lisp(NIL, NIL)  # orientations 9 and 17: NIL
     assert lists_rep.tower_search(wrong_puzz).search(lists_rep.p0) == LOSE  # silently no tower
     assert lists_rep.search(lists_rep.p0) != LOSE
 
@@ -89,9 +110,10 @@ GAMES = {"successors": sexp_games.successors, "ter": sexp_games.ter, "imval": se
 
 
 def test_e10_succesors_is_not_defined() -> None:
-    for printed_form in (printed.movemax_as_printed, printed.movemin_as_printed):
-        with pytest.raises(NameError, match="succesors"):
-            printed_form(SMALL)
+    m = notes("chapter6_game_trees", printed={"movemax", "movemin"}, **GAMES)
+    for name in ("movemax", "movemin"):
+        with pytest.raises(EvalError, match=rf"in {name}, .*: undefined name succesors"):
+            m.call(name, SMALL)
     assert tree.movemax(SMALL) == read("(3 12 8)") and tree.movemin(SMALL) == read("(2 4 6)")
 
 
@@ -103,9 +125,10 @@ def test_e10_the_notes_movemin_as_printed_calls_succesors_too() -> None:
 
 
 def test_e11_bestmaxa_names_bestsofar_which_is_not_a_parameter() -> None:
-    for printed_form in (printed.bestmaxa_as_printed, printed.bestmina_as_printed):
-        with pytest.raises(NameError, match="bestsofar"):
-            printed_form(read("(1 2)"), 0, 0, abs)
+    m = notes("chapter6_game_trees", printed={"bestmaxa", "bestmina"}, **GAMES)
+    for name in ("bestmaxa", "bestmina"):
+        with pytest.raises(EvalError, match=rf"in {name}, .*: undefined name bestsofar"):
+            m.call(name, read("(1 2)"), 0, 0, abs)
     assert bestmaxa(read("(1 2)"), 0, 0, abs) == 2 and bestmina(read("(1 2)"), 0, 0, abs) == 0
     assert bestmina(read("(1 -2)"), 9, 5, abs) == 1
 
@@ -118,11 +141,12 @@ def test_e11_the_notes_bestmina_as_printed_uses_bestsofar_too() -> None:
 
 
 def test_e12_maxval2_without_a_case_for_nil_runs_away() -> None:
-    maxval, minval = printed.alphabeta_as_printed(sexp_games.successors, sexp_games.ter, sexp_games.imval)
-    with pytest.raises(RecursionError):
-        maxval(SMALL)  # the first move's replies run out with no cutoff: a NIL is searched
-    with pytest.raises(RecursionError):
-        minval(read("((2 5) (9 4 7))"))
+    m = notes("chapter6_game_trees", printed={"maxval2"}, **GAMES)
+    m.run(printed("chapter6_game_trees", "minval2") + "]")  # as printed, but for E21's missing bracket
+    with pytest.raises(EvalError, match="runaway recursion"):
+        m.call("maxval", SMALL)  # the first move's replies run out with no cutoff: a NIL is searched
+    with pytest.raises(EvalError, match="runaway recursion"):
+        m.call("minval", read("((2 5) (9 4 7))"))
     assert tree.maxval(SMALL) == 3 and tree.minval(read("((2 5) (9 4 7))")) == 5
 
 
@@ -155,14 +179,34 @@ def test_e14_bestmaxa_as_printed_values_a_new_best_twice() -> None:
     assert (len(twice.evaluated), len(once.evaluated)) == (14, 8)
 
 
+OPERATORS = {".": "cons", "*": "append", "ε": "member"}
+"""The notes' infix operators that stand for functions: ``x . u``, ``u * v``, ``x ε u``."""
+
+
+def free_names(node: Node, bound: frozenset[str] = frozenset()) -> set[str]:
+    """The names a statement of the notes uses without binding them, its operators as the functions
+    they stand for."""
+    if isinstance(node, Var):
+        return {node.name} - bound
+    if isinstance(node, Lambda):
+        return free_names(node.body, bound | set(node.params))
+    children: list[Node] = (
+        [node.fn, *node.args] if isinstance(node, Call)
+        else [node.left, node.right] if isinstance(node, BinOp)
+        else [node.test, node.then, node.orelse] if isinstance(node, If)
+        else [*node.items, *([node.tail] if node.tail is not None else [])] if isinstance(node, ListLit)
+        else []
+    )  # fmt: skip
+    used = {OPERATORS[node.op]} if isinstance(node, BinOp) and node.op in OPERATORS else set()
+    return used.union(*(free_names(child, bound) for child in children))
+
+
 def test_e7_lists_every_name_the_chapters_use_without_defining_it() -> None:
     """Every free name of the notes' statements (operators as the functions they stand for) is in
     E7's table, with its source: the list cannot silently fall behind the notes."""
     from pathlib import Path
 
-    from lispy.mexpr.syntax import Definition
     from lispy.notes.index import ENTRIES
-    from tests.test_index import notes_names
 
     errata = (Path(__file__).resolve().parent.parent / "ERRATA.md").read_text(encoding="utf-8")
     e7 = errata.split("### E7.")[1].split("### E8.")[0]
@@ -170,9 +214,7 @@ def test_e7_lists_every_name_the_chapters_use_without_defining_it() -> None:
     free: set[str] = set()
     for entry in ENTRIES:
         s = entry.statement().parse()
-        used, _ = (
-            notes_names(s.body, frozenset(s.params)) if isinstance(s, Definition) else notes_names(s.expr)
-        )
+        used = free_names(s.body, frozenset(s.params)) if isinstance(s, Definition) else free_names(s.expr)
         free |= used - defined
     spelt = {"cons": "x . u", "append": "u * v", "member": "x ε u"}
     missing = [name for name in sorted(free) if f"`{spelt.get(name, name)}`" not in e7]

@@ -2,7 +2,8 @@
 
 Each function runs the transcriptions on random trees and compares them with a plain Python minimax
 over nested Python lists (:func:`minimax`), written without them, reporting how many cases agreed
-(the one :class:`~lispy.counting.Agreement`, as :mod:`lispy.claims.search_checks` does); the
+(the one tally, :func:`~lispy.counting.count_agreement`, or the one runner built on it,
+:func:`~lispy.counting.agree`, as :mod:`lispy.claims.search_checks` and the edition's proofs do); the
 inventory of the claims (:mod:`lispy.claims`) words the results.
 """
 
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple
 from lispy.chapter6.game_trees import GameTreeSearch, game_tree_search, maxlis
 from lispy.chapter6.improvements import NoMoveError, maxlis_primed
 from lispy.chapter6.sexp_games import imval, successors, ter
-from lispy.counting import Agreement, Count, count_agreement
+from lispy.counting import Agreement, Count, agree, count_agreement
 from lispy.sexpr.conversions import from_python
 from lispy.sexpr.data import NIL, from_iterable, to_pylist
 
@@ -87,17 +88,13 @@ def primed(lists: int = 200, seed: int = 1973, prime: Callable[[Any, Any], Any] 
     (True, True, -inf)
     """
     rng = random.Random(seed)
-
-    def cases() -> Iterator[tuple[Any, bool]]:
-        for _ in range(lists):
-            values = [rng.randrange(-50, 50) for _ in range(rng.randrange(1, 12))]
-            yield values, prime(from_iterable(values), lambda x: x) == max(values)
-
+    drawn = [[rng.randrange(-50, 50) for _ in range(rng.randrange(1, 12))] for _ in range(lists)]
+    (agreement,) = agree(drawn, max, lambda values: prime(from_iterable(values), lambda x: x))
     try:
         on_nil = f"the value {prime(NIL, lambda x: x)!r}"
     except NoMoveError as error:
         on_nil = f"NoMoveError: {error}"
-    return count_agreement(cases()), on_nil, maxlis(NIL, lambda x: x)
+    return agreement, on_nil, maxlis(NIL, lambda x: x)
 
 
 class AlphaBeta(NamedTuple):

@@ -4,10 +4,11 @@ For each definition, random inputs (:mod:`lispy.edition.evidence.inputs`, from a
 shown), each given to the notes' definition evaluated by :mod:`lispy.mexpr` and to the Python
 transcription; the count
 of inputs on which they agreed (``==``, Lisp's ``equal``), and the first on which they did not.  An
-assignment's value is compared once (:func:`assignment_inputs`).  :func:`random_evidence` is the one
-routine: the build calls it for every definition (:func:`prove`), and the page's edit-and-check
-with the definition edited (:mod:`lispy.edition.live`).  The second kind of evidence, by structure,
-is :func:`structural_evidence`.
+assignment's value is compared once (:func:`assignment_inputs`).  The sides are run and tallied by
+lispy's one agreement runner, :func:`lispy.counting.agree` (the test suite's and the claims' too).
+:func:`random_evidence` is the one routine: the build calls it for every definition (:func:`prove`),
+and the page's edit-and-check with the definition edited (:mod:`lispy.edition.live`).  The second
+kind of evidence, by structure, is :func:`structural_evidence`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from lispy.counting import Raised, agree
 from lispy.edition.evidence import inputs
-from lispy.edition.evidence.correspondence import compare
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.errors import show
 from lispy.mexpr.syntax import Assignment, Definition
@@ -30,6 +31,7 @@ from lispy.notes.applications import (
     python_definition,
     redefined_later,
 )
+from lispy.notes.correspondence import compare
 from lispy.notes.index import ENTRIES, Entry
 from lispy.sexpr.data import NIL, lisp
 from lispy.sexpr.lists import cons
@@ -86,14 +88,14 @@ class Structural:
 
 def structural_evidence(entry: Entry) -> Structural:
     """Whether ``entry``'s definition, as corrected, compiles to its transcription, up to the rewrites
-    of :mod:`lispy.edition.evidence.correspondence`; ``detail`` names them when they are equal, and
+    of :mod:`lispy.notes.correspondence`; ``detail`` names them when they are equal, and
     shows both normal forms when not, or says why they could not be compared."""
     comparison, error = attempt(lambda: compare(entry))
     if comparison is None:
         return Structural(False, f"could not compare: {error}")
     if comparison.equal:
         return Structural(True, "The compiled M-expression and the transcription are the same Python, "
-                          "up to the rewrites of lispy.edition.evidence.correspondence.")  # fmt: skip
+                          "up to the rewrites of lispy.notes.correspondence.")  # fmt: skip
     return Structural(False, f"compiled: {comparison.compiled}  transcription: {comparison.transcribed}")
 
 
@@ -307,31 +309,31 @@ def assignment_inputs(anchor: str) -> str:
 # --- the proof ------------------------------------------------------------------------------------
 
 
-class _Tally:
-    """The count for one definition, input by input."""
+@dataclass(frozen=True)
+class Trial:
+    """One input of a proof (the ``k``-th), as shown, and each side's computation of it: the notes',
+    the transcription's."""
 
-    def __init__(self, inputs: str, seed: int) -> None:
-        self.inputs, self.seed = inputs, seed
-        self.trials = self.agreed = 0
-        self.disagreement: str | None = None
+    k: int
+    shown: str
+    notes: Callable[[], Any]
+    python: Callable[[], Any]
 
-    def check(self, shown: str, notes: Callable[[], Any], python: Callable[[], Any]) -> None:
-        self.trials += 1
-        value, error = attempt(notes)
-        self.agreed += self._same(shown, value, error, python, "the Python")
 
-    def _same(self, shown: str, value: Any, error: str | None, other: Callable[[], Any], who: str) -> bool:
-        """Whether ``other()`` gives the notes' ``value``; the first disagreement is kept."""
-        theirs, their_error = attempt(other)
-        if error is None and their_error is None and value == theirs:
-            return True
-        if self.disagreement is None:
-            gives = their_error or _shown(theirs)
-            self.disagreement = f"on {shown}: the notes give {error or _shown(value)}, {who} {gives}"
-        return False
+def _evidence(inputs: str, seed: int, trials: list[Trial]) -> RandomEvidence:
+    """The trials run by the one agreement runner (:func:`lispy.counting.agree`): the notes' side
+    against the transcription, the first disagreement in words."""
+    (found,) = agree(trials, lambda t: t.notes(), lambda t: t.python())
+    d = found.first_disagreement
+    disagreement = None
+    if d is not None:
+        disagreement = f"on {d.case.shown}: the notes give {_given(d.expected)}, the Python {_given(d.found)}"
+    return RandomEvidence(inputs, found.tried, found.agreed, seed, disagreement)
 
-    def result(self) -> RandomEvidence:
-        return RandomEvidence(self.inputs, self.trials, self.agreed, self.seed, self.disagreement)
+
+
+def _given(value: Any) -> str:
+    return str(value) if isinstance(value, Raised) else _shown(value)
 
 
 class Interpreters:
@@ -384,12 +386,10 @@ def random_evidence(
     made = Interpreters() if interpreters is None else interpreters
     case = CASES.get(entry.anchor)
     if case is None:
-        tally = _Tally(assignment_inputs(entry.anchor), seed)
         application = application_for(entry)
         m = made.get(application, entry, edited)
-        tally.check(entry.name, lambda: m[entry.name], lambda: python_definition(entry, application))
-        return tally.result()
-    tally = _Tally(case.inputs, seed)
+        only = Trial(0, entry.name, lambda: m[entry.name], lambda: python_definition(entry, application))
+        return _evidence(assignment_inputs(entry.anchor), seed, [only])
     if case.kind == "paths":
         applications = _graphs(seed, trials)
     elif case.kind == "games":
@@ -397,6 +397,7 @@ def random_evidence(
     else:
         applications = [Application("words" if case.kind == "lists" else case.kind)]
     rng = random.Random(f"{seed}:{case.anchor}")
+    drawn = []
     for k in range(len(applications) if case.kind == "paths" else trials):
         application = applications[k % len(applications)]
         m = made.get(application, entry, edited)
@@ -405,12 +406,15 @@ def random_evidence(
             return python_definition(by_anchor(anchor), bound)
 
         draw = case.draw(rng, Context(m, partial(made.evaluate, m), python, application))
-        tally.check(
-            draw.shown,
-            partial(m.call, entry.name, *draw.notes_args),
-            partial(python_definition(entry, application), *draw.python_args),
+        drawn.append(
+            Trial(
+                k,
+                draw.shown,
+                partial(m.call, entry.name, *draw.notes_args),
+                partial(python_definition(entry, application), *draw.python_args),
+            )
         )
-    return tally.result()
+    return _evidence(case.inputs, seed, drawn)
 
 
 def prove(seed: int = SEED, trials: int = 100) -> dict[str, RandomEvidence]:

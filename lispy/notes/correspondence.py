@@ -27,7 +27,7 @@ Both trees are first put in a normal form by these rewrites, and nothing else:
    is not itself one of the notes' definitions (``substitutions(puzz1)``) is replaced
    by its body: the transcription names a step that the notes write in place.
 
-``python -m lispy.edition.evidence.correspondence`` prints the comparison of each definition
+``python -m lispy.notes.correspondence`` prints the comparison of each definition
 and the count, "structurally equal: x/47".
 """
 
