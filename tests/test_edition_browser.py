@@ -717,7 +717,7 @@ def _session(browser: Browser, inputs: list[str]) -> None:
 def test_a_list_of_16384_cells_is_freed(browser: Browser) -> None:
     """Issue 34, item 2: freeing a long list nested one cell's freeing in the next, past the JavaScript
     engine's stack, and Pyodide stopped; on Emscripten cells are freed one at a time
-    (:mod:`lispy.sexpr.freeing`)."""
+    (:mod:`lispy.edition.live.freeing`)."""
     doubling = ["x ← append[x,x]"] * 11
     _session(browser, ["x ← (1 2 3 4 5 6 7 8)", *doubling, "length x", "x ← 1", "1 + 1"])
 

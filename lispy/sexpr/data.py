@@ -108,9 +108,6 @@ class Cons(namedtuple("Cons", "car cdr")):
 
     __slots__ = ()
 
-    if sys.platform == "emscripten":  # Pyodide: a long list freed one cell at a time (lispy.sexpr.freeing)
-        from lispy.sexpr.freeing import finalise as __del__
-
     def __bool__(self) -> bool:
         return True
 

@@ -4,8 +4,9 @@ Freeing a cell frees its car and cdr inside its own deallocation, so dropping a 
 nests n deallocations.  CPython's guard against that (the "trashcan") watches Emscripten's stack in
 WebAssembly memory, but a deallocation uses the JavaScript engine's stack, which it does not see: in
 Node a chain of 6,000 cells (Pyodide 314.0.7), in Chromium's worker fewer, ends Pyodide ("Maximum
-call stack size exceeded").  On Emscripten only, :class:`~lispy.sexpr.data.Cons` has
-:func:`finalise` as its ``__del__`` (PEP 442): a dying cell is kept in a list, and the outermost
+call stack size exceeded").  On Emscripten only, the page's runtime gives
+:class:`~lispy.sexpr.data.Cons` :func:`finalise` as its ``__del__`` (PEP 442, by :func:`install`,
+when :mod:`lispy.edition.live` is imported): a dying cell is kept in a list, and the outermost
 finaliser frees that list one cell at a time, so that no deallocation holds another cell's inside
 it.  A finaliser cannot let go of its own cell, so the last cell to die is kept until the next one
 dies or :func:`free_deferred` is called (the page's worker does after each answer).  Elsewhere
@@ -17,7 +18,11 @@ nothing here runs: CPython's own stack and trashcan suffice (``docs/reliability.
 
 from __future__ import annotations
 
-__all__ = ["finalise", "free_deferred"]
+import sys
+
+from lispy.sexpr.data import Cons
+
+__all__ = ["finalise", "free_deferred", "install"]
 
 _dying: list[object] = []
 """Cells that died while others were being freed: each is freed when the loop takes it out."""
@@ -57,3 +62,16 @@ def free_deferred() -> int:
     finally:
         _freeing = False
     return kept
+
+
+def install() -> bool:
+    """On Emscripten, make :func:`finalise` the ``__del__`` of every cell (made before or after);
+    elsewhere nothing.  Whether it did.
+
+    >>> install() == (sys.platform == "emscripten")
+    True
+    """
+    if sys.platform != "emscripten":
+        return False
+    Cons.__del__ = finalise  # type: ignore[attr-defined]
+    return True
