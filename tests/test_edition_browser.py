@@ -700,3 +700,36 @@ def test_stop_gives_back_a_working_repl_with_its_definitions_at_once(browser: Br
     seconds = time.perf_counter() - start
     assert answered == "lispy> quadruple 10\n40\n"
     assert seconds <= 2.0, f"Stop then an input took {seconds:.2f} s"
+
+
+def _session(browser: Browser, inputs: list[str]) -> None:
+    """Each of ``inputs`` answered in the page as ``python -m lispy`` answers it (the runtime goes on)."""
+    from lispy.edition.live import Repl
+
+    cpython = Repl()
+    for text in inputs:
+        expected = cpython.reply(text)[0]
+        said = _repl(browser, text)
+        assert "the runtime stopped" not in said, (text[:60], said[-300:])
+        assert said == f"lispy> {text}\n" + (f"{expected}\n" if expected else ""), text[:60]
+
+
+def test_a_list_of_16384_cells_is_freed(browser: Browser) -> None:
+    """Issue 34, item 2: freeing a long list nested one cell's freeing in the next, past the JavaScript
+    engine's stack, and Pyodide stopped; on Emscripten cells are freed one at a time
+    (:mod:`lispy.edition.live.freeing`)."""
+    doubling = ["x ← append[x,x]"] * 11
+    _session(browser, ["x ← (1 2 3 4 5 6 7 8)", *doubling, "length x", "x ← 1", "1 + 1"])
+
+
+def test_a_quoted_datum_5000_deep_is_freed(browser: Browser) -> None:
+    deep = "'" + "(" * 5000 + ")" * 5000
+    _session(browser, [f"y ← {deep}", "y ← 2", "1 + 1"])
+
+
+def test_the_lists_a_failed_doubling_recursion_leaves_are_freed(browser: Browser) -> None:
+    """The runaway ``r[u] ← r[append[u,u]]`` ends in "out of memory" after minutes; this one fails 13
+    levels down, and the frames' lists (up to 24,576 cells) are freed as it unwinds."""
+    thirteen = "'(" + " ".join(["1"] * 13) + ")"
+    definition = "r[u,k] ← if k = NIL then a 0 else r[append[u,u],d k]"
+    _session(browser, [definition, f"r['(1 2 3),{thirteen}]", "1 + 1"])

@@ -23,6 +23,7 @@ import json
 from collections.abc import Hashable
 from typing import Any
 
+from lispy.edition.live import freeing
 from lispy.mexpr.environment import Environment
 from lispy.mexpr.program import split_statements
 from lispy.mexpr.session import COMMANDS, Session, help_text
@@ -39,6 +40,8 @@ __all__ = [
     "row_reply",
     "stepper_json",
 ]
+
+freeing.install()  # on Emscripten only: cells freed one at a time (lispy.edition.live.freeing)
 
 
 def _reply(session: Session, text: str) -> tuple[str, bool]:

@@ -4,6 +4,7 @@
 const base = new URL(new URLSearchParams(self.location.search).get("pyodide") || "pyodide/", self.location.href).href;
 let live = null;
 let repl = null;
+let freeDeferred = null;
 
 async function start() {
   const t0 = performance.now();
@@ -16,6 +17,7 @@ async function start() {
   py.unpackArchive(await archive.arrayBuffer(), "zip");
   live = py.pyimport("lispy.edition.live");
   repl = live.Repl();
+  freeDeferred = py.pyimport("lispy.edition.live.freeing").free_deferred;
   const version = py.runPython("import sys; sys.version.split()[0]");
   const t2 = performance.now();
   postMessage({ type: "ready", python: version, stages: [(t1 - t0) / 1000, (t2 - t1) / 1000] });
@@ -44,6 +46,7 @@ self.onmessage = async (event) => {
     answer.id = m.id;
     answer.seconds = (performance.now() - t0) / 1000;
     postMessage(answer);
+    freeDeferred();  // what the answer let go of, freed cell by cell (lispy/edition/live/freeing.py), not kept till the next
   } catch (e) {
     // Pyodide itself failed (not a lispy error, which comes back as text): this worker is done for.
     postMessage({ type: "reply", id: m.id, fatal: true, failed: true,
