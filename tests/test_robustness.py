@@ -680,10 +680,55 @@ def test_a_3_mb_line_is_refused_before_it_is_parsed_and_the_session_goes_on() ->
     assert run.stdout.splitlines() == ["42", "loaded /dev/null"]
     first = run.stderr.splitlines()[0]
     assert first == (
-        f"error: input, line 2, column 1: the input is {len(line) + 1:,} characters long, more than lispy "
+        f"error: input, line 2, column 1: the line is {len(line):,} characters long, more than lispy "
         f"reads at once ({MAX_INPUT:,})"
     )
     assert len(run.stderr) < 1_000
+
+
+@pytest.mark.parametrize("how", ["file", "pipe"])
+def test_a_line_longer_than_the_memory_cap_is_refused_and_the_session_goes_on(
+    how: str, tmp_path: Path
+) -> None:
+    """Issue 34, item 7: a 64 MB line under a 20 MB budget ended the session with a MemoryError
+    traceback while the line was read.  Lines are read up to what lispy reads at once; the rest of a
+    longer one is read and dropped, the line refused in one line, and the lines after it run, an
+    input it interrupted reported unfinished."""
+    text = "twice x ← x + x\nf[x] ← (x\n" + "x" * 2**26 + "\ntwice 21\n"
+    (tmp_path / "long.m").write_text(text, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy", *(["long.m"] if how == "file" else [])],
+        input=text if how == "pipe" else "", cwd=tmp_path,
+        env={**ENV, "LISPY_MEMORY_MB": "20"}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    where = "long.m" if how == "file" else "input"
+    assert (run.returncode, run.stdout) == (1, "42\n"), run.stderr[-2000:]
+    errors = run.stderr.splitlines()
+    assert errors[0] == (  # the session names a file, not its standard input, before a line
+        f"error: {'long.m, ' if how == 'file' else ''}line 2: unfinished input, waiting for ')' to close "
+        "the '(' at line 2, column 8"
+    )
+    assert errors[1] == (
+        f"error: {where}, line 3, column 1: the line is {2**26:,} characters long, more than lispy reads at "
+        f"once ({MAX_INPUT:,})"
+    )
+    assert len(errors) == 4 and len(run.stderr) < 1_000
+
+
+def test_a_line_without_end_is_refused_and_the_input_ends_there() -> None:
+    """``python -m lispy /dev/zero``: a MemoryError traceback (issue 34, item 7); now one error, in a
+    second or so, and exit status 1."""
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy", "/dev/zero"],
+        env={**ENV, "LISPY_MEMORY_MB": "20"}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    assert (run.returncode, run.stdout) == (1, "")
+    assert run.stderr.splitlines()[0] == (
+        "error: /dev/zero, line 1, column 1: the line goes on past 1,073,741,824 characters: the rest of "
+        "the input is not read"
+    )
 
 
 def test_the_memory_cap_is_half_the_available_memory_beyond_what_is_in_use() -> None:
