@@ -376,6 +376,43 @@ def test_big_numbers_in_the_repl_are_values_or_lispy_errors() -> None:
 # --- 3. the REPL: nothing leaves it, Ctrl-C stops an evaluation, not the session -----------------
 
 
+def test_an_interrupt_python_cannot_raise_is_not_printed_by_the_repl_and_other_errors_are() -> None:
+    """A Ctrl-C that lands in a callback of threading's own bookkeeping (a weak set's, as a deep
+    call's worker ends) was printed in the REPL as "Exception ignored in …" with a traceback.  The
+    REPL's ``sys.unraisablehook`` drops ``KeyboardInterrupt`` only, while it runs: here the reading
+    of each line leaves both an interrupt and a ``ValueError`` that no one can raise (``__del__``),
+    as the signal and a bug would; only the ``ValueError`` is reported, and after ``main`` Python's
+    hook is back."""
+    run = python(
+        """
+        import io, sys
+        from lispy.cli.repl import main
+
+        class Interrupted:
+            def __del__(self):
+                raise KeyboardInterrupt
+
+        class Broken:
+            def __del__(self):
+                raise ValueError("a bug")
+
+        class Input(io.StringIO):
+            def readline(self, *args):
+                Interrupted(), Broken()  # each freed at once: its error cannot be raised
+                return super().readline(*args)
+
+        sys.stdin = Input("2 + 2\\n")
+        status = main([])
+        print(status, sys.unraisablehook is sys.__unraisablehook__)
+        Interrupted()  # Python's own report again
+        """
+    )
+    assert run.stdout.split() == ["4", "0", "True"], run.stderr
+    assert run.stderr.count("ValueError: a bug") == 2  # the line, then the end of the input
+    assert run.stderr.count("KeyboardInterrupt") == 1  # the one after main
+    assert "Interrupted.__del__" in run.stderr.rsplit("Exception ignored in", 1)[1]
+
+
 def test_ctrl_c_during_an_evaluation_keeps_the_session_and_its_definitions(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "lispy"],

@@ -26,6 +26,7 @@ The game: ``python -m chapters.tictactoe --play`` plays tic-tac-toe against you 
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import sys
 from collections.abc import Iterator, Sequence
@@ -119,6 +120,34 @@ def _refuse(message: str, start: str, number: int, where: str) -> None:
     raise MSyntaxError(message, "\n" * (number - 1) + start, number, 1, where)
 
 
+@contextlib.contextmanager
+def interrupts_not_reported() -> Iterator[None]:
+    """While the REPL runs: a Ctrl-C that lands where Python cannot raise it, in a callback of
+    threading's own bookkeeping (a weak set's, as a deep call's worker ends), is not printed as
+    "Exception ignored in …" with a traceback (that Ctrl-C is lost, as Python loses it: press it
+    again); any other exception Python cannot raise is reported as before.  The standard mechanism:
+    :data:`sys.unraisablehook`, for ``KeyboardInterrupt`` only, put back on leaving.
+
+    >>> class Interrupted:
+    ...     def __del__(self) -> None:
+    ...         raise KeyboardInterrupt
+    >>> with interrupts_not_reported():
+    ...     _ = Interrupted()
+    ...     del _
+    """
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not (isinstance(unraisable.exc_type, type) and issubclass(unraisable.exc_type, KeyboardInterrupt)):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
 def _history() -> None:
     try:
         import atexit
@@ -167,6 +196,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    with interrupts_not_reported():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The session :func:`main`'s ``args`` ask for: a file's, the pipe's or the terminal's; its status."""
     session = Session(help=HELP, applications=REPL_APPLICATIONS)
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))
