@@ -17,8 +17,15 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from chapters.show import heading, printable_stdout, say, show, table
 from lispy import cli
+
+GOODBYE = "interrupted: bye."
+"""What Ctrl-C ends the game (or the solving) with, on standard error, before exit status 130."""
+
+if __name__ == "__main__":
+    cli.interrupt_exits(GOODBYE)  # a Ctrl-C while the modules below load (issue 34, item 8)
+
+from chapters.show import heading, printable_stdout, say, show, table
 from lispy.aima.alpha_beta import alpha_beta_search, alpha_beta_search_fail_hard
 from lispy.aima.game import Counted, mccarthy_search
 from lispy.aima.minimax import minimax_decision
@@ -205,4 +212,4 @@ def main(argv: Sequence[str] = ()) -> None:
 
 
 if __name__ == "__main__":
-    cli.run(main, goodbye="interrupted: bye.")
+    cli.run(main, goodbye=GOODBYE)

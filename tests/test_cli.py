@@ -10,6 +10,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from functools import partial
@@ -232,6 +233,40 @@ def test_ctrl_c_during_the_chapters_says_interrupted_and_exits_130(tmp_path: Pat
         _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err.decode() == "interrupted\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "loaded", "goodbye"),
+    [
+        (["chapters.tictactoe", "--play"], "chapters.show", "interrupted: bye."),
+        (["lispy"], "lark", "interrupted"),
+    ],
+)
+def test_ctrl_c_while_a_command_loads_says_one_line_and_exits_130(
+    args: list[str], loaded: str, goodbye: str, tmp_path: Path
+) -> None:
+    """Issue 34, item 8: Ctrl-C in the game's first tenths of a second (while its modules load)
+    printed a traceback and ended the process by SIGINT (-2); the REPL too, as it loads, by the same
+    helper (:func:`lispy.cli.interrupt_exits`).  ``-X importtime`` shows when the loading has reached
+    ``loaded``, with more to load after it."""
+    child = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", *args], cwd=tmp_path, env=ENV,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal would have it
+    )  # fmt: skip
+    watchdog = threading.Timer(120, child.kill)  # whatever happens, the test ends
+    watchdog.start()
+    try:
+        assert child.stderr is not None
+        while (line := child.stderr.readline()).rsplit("|", 1)[-1].strip() != loaded:
+            assert line, f"{loaded} was never imported"
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+        watchdog.cancel()
+    said = [line for line in err.splitlines() if not line.startswith("import time:")]
+    assert (child.returncode, said) == (130, [goodbye]), err[-2000:]
 
 
 @pytest.mark.parametrize("args", [["chapters"], ["lispy", "inputs.mx"]])

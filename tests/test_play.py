@@ -158,6 +158,27 @@ def test_ctrl_c_at_the_prompt_says_goodbye_and_exits_130(tmp_path: Path) -> None
     assert err.decode() == "interrupted: bye.\n"
 
 
+def test_ctrl_c_while_the_program_searches_says_goodbye_and_exits_130(tmp_path: Path) -> None:
+    """Ctrl-C as the program looks for its first move (a fifth of a second, the whole game's values)
+    or just after: the goodbye and 130, whichever it lands in (issue 34, item 8)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chapters.tictactoe", "--play", "--first", "computer"],
+        cwd=tmp_path, env={**ENV, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal would have it
+    )  # fmt: skip
+    assert process.stdout is not None
+    with process:
+        seen = b""
+        while b"You are O." not in seen:
+            chunk = os.read(process.stdout.fileno(), 4096)
+            assert chunk, seen
+            seen += chunk
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert (process.returncode, err.decode()) == (130, "interrupted: bye.\n")
+
+
 # --- the game's choice: the notes' movemax/movemin over valmin/valmax, and the quickest win -------------
 
 GAME = Bitboard().mccarthy("X")

@@ -376,6 +376,43 @@ def test_big_numbers_in_the_repl_are_values_or_lispy_errors() -> None:
 # --- 3. the REPL: nothing leaves it, Ctrl-C stops an evaluation, not the session -----------------
 
 
+def test_an_interrupt_python_cannot_raise_is_not_printed_by_the_repl_and_other_errors_are() -> None:
+    """A Ctrl-C that lands in a callback of threading's own bookkeeping (a weak set's, as a deep
+    call's worker ends) was printed in the REPL as "Exception ignored in …" with a traceback.  The
+    REPL's ``sys.unraisablehook`` drops ``KeyboardInterrupt`` only, while it runs: here the reading
+    of each line leaves both an interrupt and a ``ValueError`` that no one can raise (``__del__``),
+    as the signal and a bug would; only the ``ValueError`` is reported, and after ``main`` Python's
+    hook is back."""
+    run = python(
+        """
+        import io, sys
+        from lispy.cli.repl import main
+
+        class Interrupted:
+            def __del__(self):
+                raise KeyboardInterrupt
+
+        class Broken:
+            def __del__(self):
+                raise ValueError("a bug")
+
+        class Input(io.StringIO):
+            def readline(self, *args):
+                Interrupted(), Broken()  # each freed at once: its error cannot be raised
+                return super().readline(*args)
+
+        sys.stdin = Input("2 + 2\\n")
+        status = main([])
+        print(status, sys.unraisablehook is sys.__unraisablehook__)
+        Interrupted()  # Python's own report again
+        """
+    )
+    assert run.stdout.split() == ["4", "0", "True"], run.stderr
+    assert run.stderr.count("ValueError: a bug") == 2  # the line, then the end of the input
+    assert run.stderr.count("KeyboardInterrupt") == 1  # the one after main
+    assert "Interrupted.__del__" in run.stderr.rsplit("Exception ignored in", 1)[1]
+
+
 def test_ctrl_c_during_an_evaluation_keeps_the_session_and_its_definitions(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "lispy"],
@@ -680,10 +717,55 @@ def test_a_3_mb_line_is_refused_before_it_is_parsed_and_the_session_goes_on() ->
     assert run.stdout.splitlines() == ["42", "loaded /dev/null"]
     first = run.stderr.splitlines()[0]
     assert first == (
-        f"error: input, line 2, column 1: the input is {len(line) + 1:,} characters long, more than lispy "
+        f"error: input, line 2, column 1: the line is {len(line):,} characters long, more than lispy "
         f"reads at once ({MAX_INPUT:,})"
     )
     assert len(run.stderr) < 1_000
+
+
+@pytest.mark.parametrize("how", ["file", "pipe"])
+def test_a_line_longer_than_the_memory_cap_is_refused_and_the_session_goes_on(
+    how: str, tmp_path: Path
+) -> None:
+    """Issue 34, item 7: a 64 MB line under a 20 MB budget ended the session with a MemoryError
+    traceback while the line was read.  Lines are read up to what lispy reads at once; the rest of a
+    longer one is read and dropped, the line refused in one line, and the lines after it run, an
+    input it interrupted reported unfinished."""
+    text = "twice x ← x + x\nf[x] ← (x\n" + "x" * 2**26 + "\ntwice 21\n"
+    (tmp_path / "long.m").write_text(text, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy", *(["long.m"] if how == "file" else [])],
+        input=text if how == "pipe" else "", cwd=tmp_path,
+        env={**ENV, "LISPY_MEMORY_MB": "20"}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    where = "long.m" if how == "file" else "input"
+    assert (run.returncode, run.stdout) == (1, "42\n"), run.stderr[-2000:]
+    errors = run.stderr.splitlines()
+    assert errors[0] == (  # the session names a file, not its standard input, before a line
+        f"error: {'long.m, ' if how == 'file' else ''}line 2: unfinished input, waiting for ')' to close "
+        "the '(' at line 2, column 8"
+    )
+    assert errors[1] == (
+        f"error: {where}, line 3, column 1: the line is {2**26:,} characters long, more than lispy reads at "
+        f"once ({MAX_INPUT:,})"
+    )
+    assert len(errors) == 4 and len(run.stderr) < 1_000
+
+
+def test_a_line_without_end_is_refused_and_the_input_ends_there() -> None:
+    """``python -m lispy /dev/zero``: a MemoryError traceback (issue 34, item 7); now one error, in a
+    second or so, and exit status 1."""
+    run = subprocess.run(
+        [sys.executable, "-m", "lispy", "/dev/zero"],
+        env={**ENV, "LISPY_MEMORY_MB": "20"}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    no_crash(run)
+    assert (run.returncode, run.stdout) == (1, "")
+    assert run.stderr.splitlines()[0] == (
+        "error: /dev/zero, line 1, column 1: the line goes on past 1,073,741,824 characters: the rest of "
+        "the input is not read"
+    )
 
 
 def test_the_memory_cap_is_half_the_available_memory_beyond_what_is_in_use() -> None:

@@ -3,7 +3,8 @@
 Every entry point is a function ``main(argv) -> int | None`` that parses its arguments first
 (:func:`parser`), shows a long step's progress (:func:`progress`), and raises as usual, so that
 tests call it in-process and see every exception; ``if __name__ == "__main__": cli.run(main)``
-turns them into exit statuses (:func:`run`).
+turns them into exit statuses (:func:`run`).  A command whose modules take a while to load calls
+:func:`interrupt_exits` first, so that a Ctrl-C while they load ends it as :func:`run` would.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ import errno
 import os
 import re
 import shutil
+import signal
 import sys
 import textwrap
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import NoReturn, TypeVar
-
-from tqdm import tqdm
 
 __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_INTERRUPTED",
+    "interrupt_exits",
     "new_file",
     "parser",
     "plain",
@@ -53,13 +56,14 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
     Any other exception is a bug and keeps its traceback.
     """
     args = sys.argv[1:] if argv is None else list(argv)
+    handler = signal.getsignal(signal.SIGINT)
+    if isinstance(handler, partial) and handler.func is _exit_interrupted:  # from interrupt_exits
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # main sees KeyboardInterrupt, as usual
     try:
         status = main(args)
         sys.stdout.flush()  # a closed pipe shows here, while it can still be handled
     except KeyboardInterrupt:
-        _quiet_flush()
-        _complain(("\n" if _isatty(sys.stderr) else "") + goodbye)
-        sys.exit(EXIT_INTERRUPTED)
+        _exit_interrupted(goodbye)
     except BrokenPipeError:
         silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)
@@ -70,6 +74,35 @@ def run(main: Main, argv: Sequence[str] | None = None, *, goodbye: str = "interr
         _complain(f"error: cannot write the output: {e.strerror}")
         sys.exit(1)
     sys.exit(0 if status is None else status)
+
+
+def interrupt_exits(goodbye: str = "interrupted") -> None:
+    """From now until :func:`run` calls ``main``, Ctrl-C ends the process as :func:`run` does:
+    ``goodbye`` and :data:`EXIT_INTERRUPTED` (130).  For a command's first tenths of a second, while
+    its modules load at a module's top level, where no ``try`` can hold them and Python's own handler
+    would print a traceback and end the process by SIGINT (−2).  The standard mechanism, a handler of
+    SIGINT (:func:`signal.signal`), set only where SIGINT has Python's own (a background job's
+    ignored SIGINT stays ignored) and only on the main thread; :func:`run` puts Python's back.
+    Before this call runs (Python's start and ``import lispy.cli``) a Ctrl-C is Python's.
+
+    >>> saved = signal.signal(signal.SIGINT, signal.default_int_handler)  # as Python starts
+    >>> interrupt_exits("interrupted: bye.")
+    >>> signal.getsignal(signal.SIGINT)  # doctest: +ELLIPSIS
+    functools.partial(<function _exit_interrupted at ...>, 'interrupted: bye.')
+    >>> _ = signal.signal(signal.SIGINT, saved)
+    """
+    if threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    ):
+        signal.signal(signal.SIGINT, partial(_exit_interrupted, goodbye))
+
+
+def _exit_interrupted(goodbye: str, *_signal: object) -> NoReturn:
+    """End the process after Ctrl-C: ``goodbye`` on standard error as one line (after a line break on a
+    terminal, not to follow ``^C``), status 130; as a signal handler too (``*_signal``)."""
+    _quiet_flush()
+    _complain(("\n" if _isatty(sys.stderr) else "") + goodbye)
+    sys.exit(EXIT_INTERRUPTED)
 
 
 def _complain(line: str) -> None:
@@ -179,6 +212,8 @@ def progress(
     """``items``, unchanged, with a progress bar (tqdm) on standard error while that is a terminal,
     erased when the loop is left: ``description``, the count done of ``total`` (``len(items)`` when it
     has one), the time taken and left, and ``label(item)`` when given."""
+    from tqdm import tqdm  # here, not at the top: a command's first statements come sooner (interrupt_exits)
+
     bar = tqdm(
         items,
         desc=description,

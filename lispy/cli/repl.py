@@ -26,22 +26,28 @@ The game: ``python -m chapters.tictactoe --play`` plays tic-tac-toe against you 
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from lispy import cli
 from lispy.cli.memory import limit_memory
 from lispy.mexpr.listing import print_part
 from lispy.mexpr.session import COMMANDS, Collector, Session, help_text
+from lispy.mexpr.syntax import MAX_INPUT, MSyntaxError
 from lispy.notes.applications import REPL_APPLICATIONS
 
 PROMPT, MORE = "lispy> ", "...    "
 HELP = cli.plain(__doc__ or "").rstrip() + "\n\n" + help_text(COMMANDS)
+ENDLESS = 2**30
+"""The characters of one line read, past :data:`~lispy.mexpr.syntax.MAX_INPUT`, before the line is
+taken for one without end (``/dev/zero``) and the rest of the input is left unread."""
+_CHUNK = 2**16  # the rest of a line too long is read (and dropped) this many characters at a time
 
 
 def interactive(session: Session) -> None:
@@ -69,6 +75,77 @@ def interactive(session: Session) -> None:
         except KeyboardInterrupt:
             dropped = collector.cancel()
             print("\n(input dropped)" if dropped else "\nKeyboardInterrupt")
+
+
+def lines(stream: TextIO, session: Session) -> Iterator[str]:
+    """The lines of ``stream`` (a file, a pipe) for ``session.run_lines``, each read up to its end or
+    :data:`~lispy.mexpr.syntax.MAX_INPUT` characters, whichever comes first, so that no line takes more
+    memory than lispy reads at once.  A longer line, which the parser would refuse, is read to its end
+    and dropped, an empty line in its place (it ends an input left unfinished), then refused as the
+    parser refuses a long input, in the session's words (counted in ``session.failures``); a line past
+    :data:`ENDLESS` characters ends the input there.
+
+    >>> import io
+    >>> s = Session(complain=print)
+    >>> s.run_lines(lines(io.StringIO("1 + 1\\n" + "x" * 200_000 + "\\n2 + 2\\n"), s))  # doctest: +ELLIPSIS
+    2
+    error: input, line 2, column 1: the line is 200,000 characters long, more than lispy reads at once ...
+    4
+    """
+    number = 0
+    while line := stream.readline(MAX_INPUT + 2):
+        number += 1
+        if len(line) <= MAX_INPUT + 1 or line.endswith("\n"):  # a longer one is refused by the parser
+            yield line
+            continue
+        length = len(line)
+        while length <= ENDLESS and (rest := stream.readline(_CHUNK)):
+            length += len(rest.removesuffix("\n"))
+            if rest.endswith("\n"):
+                break
+        yield ""
+        endless = length > ENDLESS
+        message = (
+            f"the line goes on past {ENDLESS:,} characters: the rest of the input is not read"
+            if endless
+            else f"the line is {length:,} characters long, more than lispy reads at once ({MAX_INPUT:,})"
+        )
+        session.attempt(partial(_refuse, message, line[:200], number, session.source), number)
+        if endless:
+            return
+
+
+def _refuse(message: str, start: str, number: int, where: str) -> None:
+    """Raise the parser's error for the line ``number`` beginning with ``start``: ``message``."""
+    raise MSyntaxError(message, "\n" * (number - 1) + start, number, 1, where)
+
+
+@contextlib.contextmanager
+def interrupts_not_reported() -> Iterator[None]:
+    """While the REPL runs: a Ctrl-C that lands where Python cannot raise it, in a callback of
+    threading's own bookkeeping (a weak set's, as a deep call's worker ends), is not printed as
+    "Exception ignored in …" with a traceback (that Ctrl-C is lost, as Python loses it: press it
+    again); any other exception Python cannot raise is reported as before.  The standard mechanism:
+    :data:`sys.unraisablehook`, for ``KeyboardInterrupt`` only, put back on leaving.
+
+    >>> class Interrupted:
+    ...     def __del__(self) -> None:
+    ...         raise KeyboardInterrupt
+    >>> with interrupts_not_reported():
+    ...     _ = Interrupted()
+    ...     del _
+    """
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not (isinstance(unraisable.exc_type, type) and issubclass(unraisable.exc_type, KeyboardInterrupt)):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
 
 
 def _history() -> None:
@@ -119,6 +196,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    with interrupts_not_reported():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The session :func:`main`'s ``args`` ask for: a file's, the pipe's or the terminal's; its status."""
     session = Session(help=HELP, applications=REPL_APPLICATIONS)
     if args.notes:
         session.handle(":notes " + " ".join(args.notes))
@@ -130,7 +213,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
             return 2
         with f:
             try:
-                session.run_lines(f, source=args.file)
+                session.run_lines(lines(f, session), source=args.file)
                 sys.stdout.flush()
             except BrokenPipeError:  # lispy FILE | head -1: the reader has what it wanted
                 cli.silence_stdout()
@@ -139,7 +222,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m lispy") -> in
         interactive(session)
         return 0
     else:
-        session.run_lines(sys.stdin)
+        session.run_lines(lines(sys.stdin, session))
     return 1 if session.failures else 0
 
 
