@@ -120,121 +120,174 @@ SOURCES: dict[str, Source] = {
     "11 s": Source("the notes", "the PDP-10's time for search p₀, the notes' own figure, quoted", _always),
     # constants of the code, each read from its module
     "256 KiB": Source(
-        "constant", "lispy.edition.sources.archive.LIMIT, and the starter thread's stack (lispy.recursion)",
-        lambda: __import__("lispy.edition.sources.archive", fromlist=["_"]).LIMIT == 2**18
-        and "stack_size(2**18)" in _source("lispy.recursion"),
+        "constant",
+        "lispy.edition.sources.archive.LIMIT, and the starter thread's stack (lispy.recursion)",
+        lambda: (
+            __import__("lispy.edition.sources.archive", fromlist=["_"]).LIMIT == 2**18
+            and "stack_size(2**18)" in _source("lispy.recursion")
+        ),
     ),
     "30 s": Source(
-        "constant", "lispy.edition.live.serve.IDLE_SECONDS",
+        "constant",
+        "lispy.edition.live.serve.IDLE_SECONDS",
         lambda: __import__("lispy.edition.live.serve", fromlist=["_"]).IDLE_SECONDS == 30,
     ),
     "1 GiB": Source(
-        "constant", "lispy.recursion.STACK_BYTES",
+        "constant",
+        "lispy.recursion.STACK_BYTES",
         lambda: __import__("lispy.recursion", fromlist=["_"]).STACK_BYTES == 2**30,
     ),
     "4 KiB": Source(
-        "constant", "lispy.recursion.BYTES_PER_LEVEL",
+        "constant",
+        "lispy.recursion.BYTES_PER_LEVEL",
         lambda: __import__("lispy.recursion", fromlist=["_"]).BYTES_PER_LEVEL == 4096,
     ),
     "8 MiB": Source(
-        "constant", "lispy.recursion.SMALLEST_STACK, the main thread's stack on Linux",
+        "constant",
+        "lispy.recursion.SMALLEST_STACK, the main thread's stack on Linux",
         lambda: _mib(__import__("lispy.recursion", fromlist=["_"]).SMALLEST_STACK) == "8 MiB",
     ),
     "16 MiB": Source(
-        "constant", "lispy.cli.memory's pad: twice lispy.recursion.SMALLEST_STACK",
-        lambda: _mib(2 * __import__("lispy.recursion", fromlist=["_"]).SMALLEST_STACK) == "16 MiB"
-        and "2 × the smallest stack of a deep call (16 MiB)" in _source("lispy.cli.memory"),
+        "constant",
+        "lispy.cli.memory's pad: twice lispy.recursion.SMALLEST_STACK",
+        lambda: (
+            _mib(2 * __import__("lispy.recursion", fromlist=["_"]).SMALLEST_STACK) == "16 MiB"
+            and "2 × the smallest stack of a deep call (16 MiB)" in _source("lispy.cli.memory")
+        ),
     ),
     "262,144": Source(
-        "constant", "lispy.recursion.DEEP_LIMIT",
+        "constant",
+        "lispy.recursion.DEEP_LIMIT",
         lambda: __import__("lispy.recursion", fromlist=["_"]).DEEP_LIMIT == 262_144,
     ),
     "100,000": Source(
-        "constant", "lispy.mexpr.syntax.MAX_INPUT; the depth of the deep tests (…a_hundred_thousand_levels_deep)",
-        lambda: __import__("lispy.mexpr.syntax", fromlist=["_"]).MAX_INPUT == 100_000
-        and "a_hundred_thousand_levels_deep" in _test("test_tree_search.py"),
+        "constant",
+        "lispy.mexpr.syntax.MAX_INPUT; the depth of the deep tests (…a_hundred_thousand_levels_deep)",
+        lambda: (
+            __import__("lispy.mexpr.syntax", fromlist=["_"]).MAX_INPUT == 100_000
+            and "a_hundred_thousand_levels_deep" in _test("test_tree_search.py")
+        ),
     ),
     "3,000": Source(
-        "constant", "lispy.edition.page.search_stepper.MOST_POSITIONS; bench.mexpr's 3,000 lines",
+        "constant",
+        "lispy.edition.page.search_stepper.MOST_POSITIONS; bench.mexpr's 3,000 lines",
         lambda: __import__("lispy.edition.page.search_stepper", fromlist=["_"]).MOST_POSITIONS == 3000,
     ),
     "1.5": Source(
-        "constant", "the claims' margin, lispy.claims.record.MARGIN (its RULES are in docs/chapters.md)",
+        "constant",
+        "the claims' margin, lispy.claims.record.MARGIN (its RULES are in docs/chapters.md)",
         lambda: __import__("lispy.claims.record", fromlist=["_"]).MARGIN == 1.5,
     ),
     "1.5 times": Source(
-        "constant", "the shallow-call goal of bench.depths (its table: ≤ 1.5×)",
+        "constant",
+        "the shallow-call goal of bench.depths (its table: ≤ 1.5×)",
         lambda: "seconds, reference, 1.5)" in _source("bench.depths"),
     ),
-    "1,000": Source("constant", "CPython's default recursion limit", lambda: _default_recursion_limit() == 1000),
+    "1,000": Source(
+        "constant", "CPython's default recursion limit", lambda: _default_recursion_limit() == 1000
+    ),
     "4,300": Source(
-        "constant", "CPython's default limit on an int's digits",
+        "constant",
+        "CPython's default limit on an int's digits",
         lambda: sys.int_info.default_max_str_digits == 4300,
     ),
     # limits and inputs of the tests that the prose names
     "2 s": Source(
-        "a test's limit", "tests/test_edition_browser.py: Stop, then an input answered within 2 s",
+        "a test's limit",
+        "tests/test_edition_browser.py: Stop, then an input answered within 2 s",
         lambda: "seconds <= 2.0" in _test("test_edition_browser.py"),
     ),
     "1 MB": Source(
-        "a test's input", "tests/test_robustness.py: the memory caps tried, 1, 20 and 220 MB",
+        "a test's input",
+        "tests/test_robustness.py: the memory caps tried, 1, 20 and 220 MB",
         lambda: '"megabytes", [1, 20, 220]' in _test("test_robustness.py"),
     ),
-    "220 MB": Source("a test's input", "the same", lambda: '"megabytes", [1, 20, 220]' in _test("test_robustness.py")),
+    "220 MB": Source(
+        "a test's input", "the same", lambda: '"megabytes", [1, 20, 220]' in _test("test_robustness.py")
+    ),
     "5,000": Source(
-        "a test's input", "tests/test_play.py: a 5,000-digit answer",
+        "a test's input",
+        "tests/test_play.py: a 5,000-digit answer",
         lambda: '"9" * 5000' in _test("test_play.py"),
     ),
     # counts, computed here or asserted by the test that computes them
-    "64 bytes": Source("count", "a cell's memory, traced (docs/data.md; a plain 2-tuple's 56)", lambda: _cell_bytes() == (64, 56)),
-    "198 lines": Source("count", "the lines of lispy/edition/output.py", lambda: _lines("lispy/edition/output.py") == 198),
-    "67 lines": Source("count", "the lines of lispy/edition/live/serve.py", lambda: _lines("lispy/edition/live/serve.py") == 67),
-    "36 kB": Source("count", "the JSON of search p₀'s stepper frames", lambda: _stepper_frames_kb() == "36 kB"),
+    "64 bytes": Source(
+        "count",
+        "a cell's memory, traced (docs/data.md; a plain 2-tuple's 56)",
+        lambda: _cell_bytes() == (64, 56),
+    ),
+    "198 lines": Source(
+        "count", "the lines of lispy/edition/output.py", lambda: _lines("lispy/edition/output.py") == 198
+    ),
+    "67 lines": Source(
+        "count",
+        "the lines of lispy/edition/live/serve.py",
+        lambda: _lines("lispy/edition/live/serve.py") == 67,
+    ),
+    "36 kB": Source(
+        "count", "the JSON of search p₀'s stepper frames", lambda: _stepper_frames_kb() == "36 kB"
+    ),
     "1.6 times": Source(
-        "count", "BYTES_PER_LEVEL over the worst C stack a level docs/benchmarks.md gives",
+        "count",
+        "BYTES_PER_LEVEL over the worst C stack a level docs/benchmarks.md gives",
         lambda: _c_stack_margin() == "1.6 times",
     ),
     "549,946": Source(
-        "count", "valmax's positions from the empty board, asserted by tests/test_tictactoe.py",
+        "count",
+        "valmax's positions from the empty board, asserted by tests/test_tictactoe.py",
         lambda: "game.examined == 549_946" in _test("test_tictactoe.py"),
     ),
-    "549,946 lines": Source("count", "the same", lambda: "game.examined == 549_946" in _test("test_tictactoe.py")),
+    "549,946 lines": Source(
+        "count", "the same", lambda: "game.examined == 549_946" in _test("test_tictactoe.py")
+    ),
     "255,168": Source(
-        "count", "the terminal positions of full minimax, asserted by tests/test_tictactoe.py",
+        "count",
+        "the terminal positions of full minimax, asserted by tests/test_tictactoe.py",
         lambda: "game.evaluated == 255_168" in _test("test_tictactoe.py"),
     ),
     "5,478": Source(
-        "count", "tic-tac-toe's distinct positions, asserted by tests/test_tictactoe.py and test_memoised.py",
-        lambda: "len(POSITIONS) == 5478" in _test("test_tictactoe.py")
-        and "game.examined == 5_478" in _test("test_memoised.py"),
+        "count",
+        "tic-tac-toe's distinct positions, asserted by tests/test_tictactoe.py and test_memoised.py",
+        lambda: (
+            "len(POSITIONS) == 5478" in _test("test_tictactoe.py")
+            and "game.examined == 5_478" in _test("test_memoised.py")
+        ),
     ),
     "4,520": Source(
-        "count", "tic-tac-toe's non-terminal positions, asserted by tests/test_tictactoe.py",
+        "count",
+        "tic-tac-toe's non-terminal positions, asserted by tests/test_tictactoe.py",
         lambda: "len(NON_TERMINAL) == 4520" in _test("test_tictactoe.py"),
     ),
     "19,999": Source(
-        "count", "αβ's terminal positions at k = 10, n = 8, asserted by tests/test_game_trees.py",
+        "count",
+        "αβ's terminal positions at k = 10, n = 8, asserted by tests/test_game_trees.py",
         lambda: "knuth_moore(10, 8) == 19_999" in _test("test_game_trees.py"),
     ),
     "41,472": Source(
-        "count", "the placements allsol p₀'s brute force tries (a doctest of lispy.claims.search_checks)",
+        "count",
+        "the placements allsol p₀'s brute force tries (a doctest of lispy.claims.search_checks)",
         lambda: "Agreement(tried=41472, agreed=3" in _source("lispy.claims.search_checks"),
     ),
     "2.1": Source(
-        "count", "AIMA Figure 6.12's value, asserted by tests/test_adversarial.py",
+        "count",
+        "AIMA Figure 6.12's value, asserted by tests/test_adversarial.py",
         lambda: "pytest.approx([2.1, 1.3])" in _test("test_adversarial.py"),
     ),
     # versions and figures' numbers: names, not measures
-    "3.11": Source("version", "the CPythons supported (noxfile.PYTHONS)", lambda: "3.11" in _source("noxfile")),
+    "3.11": Source(
+        "version", "the CPythons supported (noxfile.PYTHONS)", lambda: "3.11" in _source("noxfile")
+    ),
     "3.12": Source("version", "the same", lambda: "3.12" in _source("noxfile")),
     "3.13": Source("version", "the same", lambda: "3.13" in _source("noxfile")),
     "3.13.0": Source("version", "the release where a C stack overflow was measured", _always),
     "3.14": Source(
-        "version", "Pyodide's Python (lispy.edition.live.pyodide)",
+        "version",
+        "Pyodide's Python (lispy.edition.live.pyodide)",
         lambda: "(Python 3.14)" in _source("lispy.edition.live.pyodide"),
     ),
     "314.0.7": Source(
-        "version", "lispy.edition.live.pyodide.PYODIDE_VERSION",
+        "version",
+        "lispy.edition.live.pyodide.PYODIDE_VERSION",
         lambda: __import__("lispy.edition.live.pyodide", fromlist=["_"]).PYODIDE_VERSION == "314.0.7",
     ),
     "7.17": Source("version", "nbconvert's, with which the Jupyter test was tried", _always),
