@@ -341,12 +341,40 @@ def test_the_counts_of_definitions_and_claims_are_computed() -> None:
     assert f"the notes' {len(ENTRIES)} definitions" in readme
     for name in PAGES:
         text = page(name)
-        assert re.findall(r"\b(\d+) (?:definitions|transcriptions)\b", text) == [str(len(ENTRIES))] * len(
-            re.findall(r"\b\d+ (?:definitions|transcriptions)\b", text)
-        ), name
+        each = re.findall(r"\b(\d+) (?:definitions|transcriptions|cases|rows)\b", text)
+        assert each == [str(len(ENTRIES))] * len(each), name
         n = str(len(ENTRIES))
         of = [m for m in re.findall(r"\b(\d+) of (\d+)\b", text) if n in m]
         assert all(m == (n, n) for m in of), (name, of)
+
+
+COUNTS = (
+    (
+        "docs/companions.md",
+        "gives 23 wrong values over the 4,520 non-terminal tic-tac-toe positions (26 keyed by board",
+        "test_tictactoe.py",
+        '{"by board": 26, "by symmetry class": 23}',
+    ),
+    ("docs/companions.md", "and 765 with the symmetry key", "test_memoised.py", "keyed.examined == 765"),
+    ("docs/edition.md", "591 for `p₀`", "test_search_stepper.py", "len(called) == 591"),
+)
+"""Counts the pages give in words (no unit), each with the assertion of the test that computes it."""
+
+
+@pytest.mark.parametrize(("name", "sentence", "test", "assertion"), COUNTS)
+def test_each_count_a_page_gives_is_the_one_its_test_asserts(
+    name: str, sentence: str, test: str, assertion: str
+) -> None:
+    assert sentence in page(name)
+    assert assertion in _test(test)
+
+
+def test_the_editions_random_inputs_are_its_default() -> None:
+    from lispy.edition.__main__ import build, main
+
+    assert "100 random inputs a definition" in page("docs/edition.md")
+    assert inspect.signature(build).parameters["trials"].default == 100
+    assert '"--trials", type=int, default=100' in inspect.getsource(main)
 
 
 def test_the_pdp_10s_factor_in_the_chapters_page_is_the_one_the_runs_print() -> None:
