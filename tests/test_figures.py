@@ -384,3 +384,11 @@ def test_the_pdp_10s_factor_in_the_chapters_page_is_the_one_the_runs_print() -> 
     low, high = (int(x.replace(",", "")) for x in factors.groups())
     assert 1_000 < low <= high
     assert "is more than a thousand times lispy's time here" in page("docs/chapters.md")
+
+
+def test_the_data_page_names_the_goals_the_benchmarks_missed() -> None:
+    """docs/data.md quotes the goals for the data that docs/benchmarks.md's last run did not meet."""
+    chapter5 = generated().split("## Chapter 6")[0]
+    goals = re.search(r"Goals met: \d+ of \d+\.(?: Not met: [^.]*\.)?", chapter5)
+    assert goals, "docs/benchmarks.md tallies the goals for the data (python -m bench.chapter5)"
+    assert f'"{goals[0]}"' in page("docs/data.md")
