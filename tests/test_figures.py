@@ -275,10 +275,16 @@ SOURCES: dict[str, Source] = {
     ),
     # versions and figures' numbers: names, not measures
     "3.11": Source(
-        "version", "the CPythons supported (noxfile.PYTHONS)", lambda: "3.11" in _source("noxfile")
+        "version",
+        "the CPythons supported (noxfile.PYTHONS)",
+        lambda: "3.11" in (ROOT / "noxfile.py").read_text(encoding="utf-8"),
     ),
-    "3.12": Source("version", "the same", lambda: "3.12" in _source("noxfile")),
-    "3.13": Source("version", "the same", lambda: "3.13" in _source("noxfile")),
+    "3.12": Source(
+        "version", "the same", lambda: "3.12" in (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    ),
+    "3.13": Source(
+        "version", "the same", lambda: "3.13" in (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    ),
     "3.13.0": Source("version", "the release where a C stack overflow was measured", _always),
     "3.14": Source(
         "version",
