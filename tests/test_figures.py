@@ -31,8 +31,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "docs" / "benchmarks.md"
-PAGES = ("README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md") if p != BENCHMARKS))
-"""Every page whose figures must be accounted for: the README and docs/ but the generated page."""
+PAGES = (
+    "README.md",
+    "ERRATA.md",
+    *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md") if p != BENCHMARKS),
+)
+"""Every page whose figures must be accounted for: the README, the errata (docs/errata.md includes them) and
+docs/ but the generated page."""
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _UNIT = r"(?:\s?(?:ms|µs|s|kB|KB|MB|GB|KiB|MiB|GiB|bytes|lines)\b|×|%|\s+times\b)"
@@ -362,6 +367,7 @@ COUNTS = (
         '{"by board": 26, "by symmetry class": 23}',
     ),
     ("docs/companions.md", "and 765 with the symmetry key", "test_memoised.py", "keyed.examined == 765"),
+    ("ERRATA.md", "936, 959 and 959 of 1,024 leaves", "test_claims.py", '"936, 959, 959 of 1,024"'),
     ("docs/edition.md", "591 for `p₀`", "test_search_stepper.py", "len(called) == 591"),
 )
 """Counts the pages give in words (no unit), each with the assertion of the test that computes it."""
