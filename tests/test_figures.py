@@ -404,3 +404,135 @@ def test_the_data_page_names_the_goals_the_benchmarks_missed() -> None:
     goals = re.search(r"Goals met: \d+ of \d+\.(?: Not met: [^.]*\.)?", chapter5)
     assert goals, "docs/benchmarks.md tallies the goals for the data (python -m bench.chapter5)"
     assert f'"{goals[0]}"' in page("docs/data.md")
+
+
+def row(label: str, section: str = "") -> list[str]:
+    """The cells of the first row of docs/benchmarks.md whose first cell is ``label``, in the section
+    whose title begins with ``section``."""
+    text = BENCHMARKS.read_text(encoding="utf-8")
+    if section:
+        text = text.split(f"\n## {section}", 1)[1].split("\n## ", 1)[0]
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] == label:
+            return cells
+    raise AssertionError(f"docs/benchmarks.md has no row {label!r} (python -m bench writes it)")
+
+
+def first(cell: str) -> str:
+    """The figure a cell begins with: ``8.17×`` of ``8.17× (IQR 8.15–8.43)``, ``14.9 s`` of ``14.9 s (…)``."""
+    found = figures(cell)
+    assert found, cell
+    return found[0]
+
+
+def _ready() -> str:
+    ready = re.search(r"The page was ready in ([\d.]+ s)", generated())
+    assert ready, "docs/benchmarks.md says when the page was ready (python -m bench.page)"
+    return ready[1]
+
+
+QUOTES: tuple[tuple[str, str, Callable[[], tuple[str, ...]]], ...] = (
+    (
+        "README.md",
+        "`valmax` as transcribed takes {} as long as PAIP's Common Lisp `minimax` given the same tables, "
+        "and {} as long as the notes' `valmax`",
+        lambda: (
+            first(row("McCarthy's valmax, Bitboard, against PAIP on the same tables")[3]),
+            first(row("McCarthy's valmax, Bitboard, against the notes' valmax in Lisp, same encoding")[3]),
+        ),
+    ),
+    (
+        "README.md",
+        "copies the board every move, {}, and lispy's fastest full minimax {}; on lispy's general board the "
+        "transcription takes {} PAIP's own",
+        lambda: (
+            first(row("McCarthy's valmax, Bitboard, against PAIP on PAIP's board")[3]),
+            first(
+                row(
+                    "full minimax, lispy's fastest (minimax_decision, Bitboard), against PAIP on PAIP's board"
+                )[3]
+            ),
+            first(row("McCarthy's valmax, general Board, against PAIP on PAIP's board")[3]),
+        ),
+    ),
+    (
+        "README.md",
+        "{} Python function calls and {} calls of builtins a position, whose cost alone is a floor; the "
+        "transcription takes {} that floor",
+        lambda: (
+            row("Python function calls a position")[1],
+            row("builtin calls a position")[1],
+            row("the transcription / the floor")[1],
+        ),
+    ),
+    (
+        "README.md",
+        "the build took {} of processor time (the median of 3 runs); with a local Pyodide (`--pyodide`) the "
+        "page was ready in {} headless from 127.0.0.1, and ran `search p₀` {} and `valmax` of tic-tac-toe {} "
+        "as long as CPython",
+        lambda: (
+            first(row("`python -m lispy.edition --out DIR`: processor time")[1]),
+            _ready(),
+            first(row("`search p₀`", "The page")[3]),
+            first(row("`valmax`", "The page")[3]),
+        ),
+    ),
+    (
+        "README.md",
+        "the output is {} with Pyodide ({} of it Pyodide), {} without",
+        lambda: (
+            row("the edition with `--pyodide`")[1],
+            row("of which Pyodide")[1],
+            row("the edition (`python -m lispy.edition`)")[1],
+        ),
+    ),
+    (
+        "docs/edition.md",
+        "the page was ready in {} (Pyodide's own start is most of it); `search p₀` took {} and `valmax` of "
+        "tic-tac-toe from the empty board {} CPython's time",
+        lambda: (_ready(), first(row("`search p₀`", "The page")[3]), first(row("`valmax`", "The page")[3])),
+    ),
+    (
+        "docs/edition.md",
+        "the build took {} of processor time (100 random inputs a definition); the output (`du -sb`) was {} "
+        "with `--pyodide` ({} of it Pyodide, {} `lispy.zip`) and {} without",
+        lambda: (
+            first(row("`python -m lispy.edition --out DIR`: processor time")[1]),
+            row("the edition with `--pyodide`")[1],
+            row("of which Pyodide")[1],
+            row("of which `lispy.zip`")[1],
+            row("the edition (`python -m lispy.edition`)")[1],
+        ),
+    ),
+    (
+        "docs/chapters.md",
+        "The whole run took {} of processor time in the last run of the benchmarks",
+        lambda: (first(row("`python -m chapters`: processor time")[1]),),
+    ),
+    (
+        "docs/mexpr.md",
+        "in microseconds a call: `define` {}, `snapshot` {}, `restore` {}",
+        lambda: (row("define")[1], row("snapshot")[1], row("restore")[1]),
+    ),
+    (
+        "docs/reliability.md",
+        "3,000 lines take {} as long as 1,000",
+        lambda: (re.search(r"3,000 over 1,000 lines: ([\d.]+×)", generated())[1],),  # type: ignore[index]
+    ),
+    (
+        "docs/reliability.md",
+        "1.6 times the worst measured (`sorted` calling a recursive `__lt__`, {})",
+        lambda: (row("`sorted` with a recursive `__lt__`")[1],),
+    ),
+)
+"""Sentences that quote docs/benchmarks.md, each figure with the row (or line) it comes from: a figure
+that is on the page but in another row fails here."""
+
+
+@pytest.mark.parametrize(("name", "sentence", "quoted"), QUOTES, ids=[f"{q[0]}:{q[1][:30]}" for q in QUOTES])
+def test_each_quoted_figure_is_the_one_its_row_gives(
+    name: str, sentence: str, quoted: Callable[[], tuple[str, ...]]
+) -> None:
+    expected = sentence.format(*quoted())
+    assert expected in page(name), f"{name} should say: {expected}"
