@@ -36,26 +36,29 @@ PAGE = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
 class Section(NamedTuple):
     """One benchmark: its title on the page, its module, its arguments in full and in ``--quick``,
-    and how to read its tables (what holds from run to run, whatever the times of one run)."""
+    and how to read its tables (what holds from run to run, whatever the times of one run): in every
+    run, and, for the tables that only the full run prints, in the full run alone."""
 
     title: str
     module: str
     full: tuple[str, ...]
     quick: tuple[str, ...]
     reading: str = ""
+    full_reading: str = ""
 
 
 SECTIONS = (
     Section(
         "Chapter 5 and the Lisp data", "bench.chapter5", (),
         ("--only", "searches", "appending", "goals", "--rounds", "3"),
-        "The list functions are linear: from 10^5 to 10^6 elements each takes about ten times as long. "
-        "The graph method's work grows a few times from 4 to 8 blocks where the search's positions "
-        "grow a few hundred times. On the notes' puzzle the appending of the simple `allsol` costs "
+        "On the notes' puzzle the appending of the simple `allsol` costs "
         "12 cells and nothing measurable; on a comb (n solutions, the k-th found k levels down) it "
         "copies n(n+1)/2 cells and the simple form falls further behind as n grows: \"somewhat "
         "inefficient because of all the appending\" holds where the solutions are many and deep. On "
         "the ladder, the notes' own path search, the search's `ε` costs as much as the copying.",
+        "The list functions are linear: from 10^5 to 10^6 elements each takes about ten times as long. "
+        "The graph method's work grows a few times from 4 to 8 blocks where the search's positions "
+        "grow a few hundred times.",
     ),
     Section(
         "Chapter 6", "bench.chapter6", (), (),
@@ -85,8 +88,8 @@ SECTIONS = (
         "The notes compiled", "bench.mexpr", (), (),
         "The bit-word search pays for what the notation needs and Python lacks: `truth(…)` around "
         "`lose p`, `ter p` and `pred a u`, and `and_`/`or_` for the words' `and` and `or`. The "
-        "interpreter that the compiler replaced took 5 to 7 times the transcription's time on the "
-        "lists and 15 to 19 times on the words.",
+        "interpreter that the compiler replaced (no longer measured) took several times the "
+        "transcription's time on the lists and more than ten times on the words.",
     ),
     Section("How deep each entry point recurs", "bench.depths", (), ()),
     Section("The chapters and the build", "bench.build", (), ()),
@@ -124,7 +127,8 @@ def section(s: Section, quick: bool) -> str:
     argv = s.quick if quick else s.full
     command = " ".join(["python -m", s.module, *argv])
     output = captured(module.main, argv)
-    reading = f"\n\n{s.reading}" if s.reading else ""
+    said = [s.reading] + ([] if quick else [s.full_reading])
+    reading = "".join(f"\n\n{r}" for r in said if r)
     return f"## {s.title}\n\n`{command}`: {description(module.__doc__)}\n\n{output}{reading}\n"
 
 

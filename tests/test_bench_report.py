@@ -83,3 +83,12 @@ def test_an_interrupted_write_leaves_the_previous_page(
         write("new\n", target)
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["benchmarks.md"]
+
+
+def test_a_reading_of_the_full_runs_tables_is_printed_in_the_full_run_alone(fake_bench: str) -> None:
+    """The quick run prints fewer tables: what reads only the full run's is not said under it."""
+    section = Section("A fake", fake_bench, (), (), "Said always.", "Said of the full tables.")
+    full = page([section], quick=False, clock=lambda: 0.0)
+    quick = page([section], quick=True, clock=lambda: 0.0)
+    assert full.rstrip().endswith("Said always.\n\nSaid of the full tables.")
+    assert quick.rstrip().endswith("Said always.") and "Said of the full tables." not in quick
