@@ -5,8 +5,9 @@ A ratio is worth trusting only when both of its times come from the same run, on
 machine under the same load, so every figure is timed by lispy's one timer, the claims' as well
 (:func:`lispy.counting.cpu_timer` and :func:`lispy.counting.in_rounds`): CPU time, every form
 timed in turn, round after round, a block of calls lasting at least :data:`BLOCK` seconds; a
-ratio is the median of the rounds' ratios, shown with their interquartile range.  Both sides of
-every ratio run under the same collector policy: the cyclic collector as the program has it
+ratio is the median of the rounds' ratios, shown with their interquartile range, and a goal is
+met or missed only when that range lies wholly on one side of it ("too close to call" otherwise).
+Both sides of every ratio run under the same collector policy: the cyclic collector as the program has it
 (on, as Python runs it), and whatever lispy's own code does with it inside the block; a peer in
 another runtime (SBCL) runs with its own collector at its defaults.
 """
@@ -78,11 +79,13 @@ def ratio(
 ) -> Goal:
     """The row for lispy's ``seconds`` against the ``reference`` seconds of the same rounds: the
     median of the rounds' ratios, with their spread (:func:`spread`); the times shown are the
-    medians.  The goal is a ratio of ``at_most`` or none; ``peer`` names the reference in its cell
+    medians.  The goal is a ratio of ``at_most`` or none: met when the rounds' interquartile range
+    lies wholly within it, missed when wholly beyond it, else too close to call (the run cannot tell;
+    as the claims judge times, :func:`lispy.claims.record.faster`).  ``peer`` names the reference in its cell
     when the table's header does not; ``per`` divides the ratio (a ratio per position, when the
     two sides examine different numbers of positions)."""
     ratios = [t / r / per for t, r in zip(seconds, reference, strict=True)]
-    median = statistics.median(ratios)
+    low, _, high = statistics.quantiles(ratios, n=4, method="inclusive") if len(ratios) > 1 else ratios * 3
     reference_cell = ms(statistics.median(reference))
     return Goal(
         workload,
@@ -90,14 +93,16 @@ def ratio(
         f"{reference_cell} ({peer})" if peer else reference_cell,
         spread(ratios),
         "" if at_most is None else f"≤ {at_most:g}×",
-        None if at_most is None else median <= at_most,
+        None if at_most is None else high <= at_most,
+        at_most is not None and low <= at_most < high,
     )
 
 
 @dataclass(frozen=True)
 class Goal:
     """One row of a goal table: the workload, lispy's figure and the reference's, what is compared
-    with the goal, the goal, and whether it is met (None for a row shown without a goal)."""
+    with the goal, the goal, whether it is met (None for a row shown without a goal), and whether
+    the run was too close to call it (a ratio whose interquartile range straddles the goal)."""
 
     workload: str
     lispy: str
@@ -105,10 +110,24 @@ class Goal:
     measured: str
     goal: str
     met: bool | None
+    close: bool = False
+
+    @property
+    def verdict(self) -> str:
+        """``yes``, ``**no**``, ``too close to call``, or ``""`` without a goal."""
+        if self.met is None:
+            return ""
+        return "too close to call" if self.close else "yes" if self.met else "**no**"
 
     def cells(self) -> list[str]:
-        verdict = "" if self.met is None else "yes" if self.met else "**no**"
-        return [self.workload, self.lispy, self.reference, self.measured, self.goal or "—", verdict or "—"]
+        return [
+            self.workload,
+            self.lispy,
+            self.reference,
+            self.measured,
+            self.goal or "—",
+            self.verdict or "—",
+        ]
 
 
 def ms(seconds: float) -> str:
@@ -127,11 +146,18 @@ def table(
 
 
 def summary(rows: Sequence[Goal]) -> str:
-    """One line: how many of the goals are met, and which are not."""
+    """One line: how many of the goals are met, which are not, and which the run could not tell.
+
+    >>> print(summary([Goal("a", "", "", "", "≤ 1×", True), Goal("b", "", "", "", "≤ 1×", False),
+    ...                Goal("c", "", "", "", "≤ 1×", False, close=True), Goal("d", "", "", "", "", None)]))
+    Goals met: 1 of 3. Not met: b. Too close to call: c.
+    """
     judged = [row for row in rows if row.met is not None]
-    missed = [row.workload for row in judged if not row.met]
-    line = f"Goals met: {len(judged) - len(missed)} of {len(judged)}."
-    return line + (" Not met: " + "; ".join(missed) + "." if missed else "")
+    missed = [row.workload for row in judged if not row.met and not row.close]
+    close = [row.workload for row in judged if row.close]
+    line = f"Goals met: {len(judged) - len(missed) - len(close)} of {len(judged)}."
+    line += " Not met: " + "; ".join(missed) + "." if missed else ""
+    return line + (" Too close to call: " + "; ".join(close) + "." if close else "")
 
 
 def load() -> str:
