@@ -73,5 +73,5 @@ def install() -> bool:
     """
     if sys.platform != "emscripten":
         return False
-    Cons.__del__ = finalise  # type: ignore[attr-defined]
+    Cons.__del__ = finalise
     return True
