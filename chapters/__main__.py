@@ -14,9 +14,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 
+from lispy import cli
+
+if __name__ == "__main__":
+    cli.interrupt_exits()  # a Ctrl-C while the modules below load: one line and 130 (issue 34, item 8)
+
 from chapters import CHAPTERS
 from chapters.claims import counted
-from lispy import cli
 
 
 def main(argv: Sequence[str] = ()) -> None:

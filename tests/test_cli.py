@@ -239,6 +239,7 @@ def test_ctrl_c_during_the_chapters_says_interrupted_and_exits_130(tmp_path: Pat
     ("args", "loaded", "goodbye"),
     [
         (["chapters.tictactoe", "--play"], "chapters.show", "interrupted: bye."),
+        (["chapters"], "chapters.show", "interrupted"),
         (["lispy"], "lark", "interrupted"),
     ],
 )
@@ -246,9 +247,9 @@ def test_ctrl_c_while_a_command_loads_says_one_line_and_exits_130(
     args: list[str], loaded: str, goodbye: str, tmp_path: Path
 ) -> None:
     """Issue 34, item 8: Ctrl-C in the game's first tenths of a second (while its modules load)
-    printed a traceback and ended the process by SIGINT (-2); the REPL too, as it loads, by the same
-    helper (:func:`lispy.cli.interrupt_exits`).  ``-X importtime`` shows when the loading has reached
-    ``loaded``, with more to load after it."""
+    printed a traceback and ended the process by SIGINT (-2); the chapters and the REPL too, as they
+    load, by the same helper (:func:`lispy.cli.interrupt_exits`).  ``-X importtime`` shows when the
+    loading has reached ``loaded``, with more to load after it."""
     child = subprocess.Popen(
         [sys.executable, "-X", "importtime", "-m", *args], cwd=tmp_path, env=ENV,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
