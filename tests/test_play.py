@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from chapters.tictactoe import play
 from lispy.chapter6.game_trees import game_tree_search
 from lispy.games import play as notes_play
 from lispy.sexpr.data import to_pylist
+from tests.test_cli import read_until, start
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -135,45 +137,17 @@ def test_bytes_that_are_not_utf8_are_refused_not_a_crash(tmp_path: Path) -> None
     assert run.stderr == b""
 
 
-def test_ctrl_c_at_the_prompt_says_goodbye_and_exits_130(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "chapters.tictactoe", "--play"],
-        cwd=tmp_path,
-        env=ENV,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal would have it
-    )
-    assert process.stdout is not None
+@pytest.mark.parametrize(
+    ("first", "seen_last"),
+    [("human", b"your move (X): "), ("computer", b"You are O.")],
+    ids=["at the prompt", "while the program searches"],
+)
+def test_ctrl_c_says_goodbye_and_exits_130(first: str, seen_last: bytes, tmp_path: Path) -> None:
+    """Ctrl-C at the prompt, or as the program looks for its first move (a fifth of a second, the
+    whole game's values) or just after: the goodbye and 130, whichever it lands in (issue 34, item 8)."""
+    process = start("chapters.tictactoe", "--play", "--first", first, cwd=tmp_path, unbuffered=True)
     with process:
-        seen = b""
-        while b"your move (X): " not in seen:
-            chunk = os.read(process.stdout.fileno(), 4096)
-            assert chunk, seen
-            seen += chunk
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert err.decode() == "interrupted: bye.\n"
-
-
-def test_ctrl_c_while_the_program_searches_says_goodbye_and_exits_130(tmp_path: Path) -> None:
-    """Ctrl-C as the program looks for its first move (a fifth of a second, the whole game's values)
-    or just after: the goodbye and 130, whichever it lands in (issue 34, item 8)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "chapters.tictactoe", "--play", "--first", "computer"],
-        cwd=tmp_path, env={**ENV, "PYTHONUNBUFFERED": "1"},
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal would have it
-    )  # fmt: skip
-    assert process.stdout is not None
-    with process:
-        seen = b""
-        while b"You are O." not in seen:
-            chunk = os.read(process.stdout.fileno(), 4096)
-            assert chunk, seen
-            seen += chunk
+        read_until(process, seen_last)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
     assert (process.returncode, err.decode()) == (130, "interrupted: bye.\n")
