@@ -15,19 +15,12 @@ binds its port first, then serves the edition DIR holds, or builds one where DIR
 
 from __future__ import annotations
 
-import signal
 import sys
 
-
-def _interrupted(signum: int, frame: object) -> None:
-    """Ctrl-C while the modules below load, before :func:`lispy.cli.run` can catch it: its one line
-    and 130, not a traceback."""
-    sys.stderr.write("\ninterrupted\n" if sys.stderr.isatty() else "interrupted\n")
-    raise SystemExit(130)
-
+from lispy import cli
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGINT, _interrupted)
+    cli.interrupt_exits()  # a Ctrl-C while the modules below load: one line and 130, not a traceback
 
 try:  # the edition's own libraries, the extra lispy[edition]: without them one line, no traceback
     import jinja2  # noqa: F401
@@ -52,7 +45,6 @@ from pathlib import Path
 
 from pygments.formatters import HtmlFormatter
 
-from lispy import cli
 from lispy.claims import RULES, VERDICTS, claims, tally_sentence
 from lispy.edition.evidence.companions import companions
 from lispy.edition.evidence.proof import SEED, prove
