@@ -11,14 +11,16 @@ What is promised and what is not: ``docs/reliability.md`` ("Deep recursion").
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import queue
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
-from types import FrameType
+from types import FrameType, GeneratorType
 from typing import Any, ParamSpec, TypeVar
 
 STACK_BYTES = 2**30
@@ -75,21 +77,14 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     """
     if _local.deep:
         return function(*args, **kwargs)
-    name, once, done = (
-        getattr(function, "__name__", repr(function)),
-        threading.Lock(),
-        queue.SimpleQueue[bool](),
-    )
+    name, once = getattr(function, "__name__", repr(function)), threading.Lock()
+    done = queue.SimpleQueue[bool]()
     outcome: list[Any] = []  # [value], or [None, error]
-    cancelled: list[bool] = []
-    ended: list[bool] = []
+    cancelled, ended = list[bool](), list[bool]()
     frame: FrameType | None = sys._getframe()  # (inspect.currentframe(), without importing inspect)
     floor = 20  # the waiting thread's depth, and room to wait
     while frame is not None:
         frame, floor = frame.f_back, floor + 1
-
-    def below(pad: int) -> R:  # the call, ``pad`` frames down: below the floor, where Ctrl-C stops it
-        return below(pad - 1) if pad else function(*args, **kwargs)
 
     def work(pad: int, limit: int) -> None:  # above the floor: its own calls go on after Ctrl-C
         if not once.acquire(blocking=False):  # (a start that failed may have started it after all)
@@ -99,7 +94,7 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
         try:
             if not cancelled:
                 sys.setrecursionlimit(limit)
-                outcome.append(below(pad))
+                outcome.append(_below(pad, function, args, kwargs))
         except BaseException as e:
             outcome[:] = [None, _reported(e, name)]
         finally:
@@ -128,9 +123,36 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
             cancelled.append(True)
             _stop(once, ended, done, floor)
             raise
+    for made in (getattr(function, "__self__", None), *args, *kwargs.values(), *outcome[:1]):
+        _close_when_freed(made)
     if len(outcome) > 1:
         raise outcome.pop()
     return outcome[0]
+
+
+def _below(pad: int, function: Callable[..., R], args: tuple[Any, ...], kwargs: dict[str, Any]) -> R:
+    """The call, ``pad`` frames down, below the waiting thread's depth (not a closure: no cycle)."""
+    return _below(pad - 1, function, args, kwargs) if pad else function(*args, **kwargs)
+
+
+_closers = weakref.WeakKeyDictionary["GeneratorType[Any, Any, Any]", "weakref.finalize[[Any], Any]"]()
+
+
+def _close_when_freed(made: Any) -> None:
+    """A generator deep work left in a ``yield from`` chain: closed when freed, from the innermost
+    out in a loop (CPython's ``close`` does it recursively in C, deeper than the caller's stack)."""
+    if isinstance(made, GeneratorType):
+        if old := _closers.pop(made, None):
+            old.detach()
+        if made.gi_yieldfrom is not None:
+            _closers[made] = weakref.finalize(made, _close_inside_out, made.gi_yieldfrom)
+
+
+def _close_inside_out(inner: Any) -> None:
+    with contextlib.ExitStack() as closing:  # the innermost first; an error raised once all are closed
+        while inner is not None:
+            closing.callback(getattr(inner, "close", lambda: None))
+            inner = inner.gi_yieldfrom if isinstance(inner, GeneratorType) else None
 
 
 def _start(work: Callable[[int, int], None], pad: int, name: str) -> bool:
@@ -172,9 +194,8 @@ def _stop(once: threading.Lock, ended: list[bool], done: queue.SimpleQueue[bool]
 
 
 def _wait(ended: list[bool], done: queue.SimpleQueue[bool], rounds: int = -1) -> None:
-    """Wait for the worker's end, in C (``SimpleQueue.get``: no Python lock for an interrupt to leave
-    held, as ``Event.wait`` and ``Thread.join`` can), a quarter second at a time (a signal another
-    thread took is handled between)."""
+    """Wait for the worker's end in C (``SimpleQueue.get``: no Python lock for an interrupt to leave
+    held), a quarter second at a time (a signal another thread took is handled between)."""
     while not ended and rounds:
         try:
             done.get(timeout=0.25)
