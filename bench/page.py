@@ -34,7 +34,9 @@ from typing import Any
 from bench import goals, markdown
 from lispy import cli
 
-TIMING = (Path(__file__).with_name("bitboard.py")).read_text(encoding="utf-8") + """
+TIMING = (
+    (Path(__file__).with_name("bitboard.py")).read_text(encoding="utf-8")
+    + """
 import time
 from lispy.chapter5 import insanity
 from lispy.chapter6.game_trees import game_tree_search
@@ -53,6 +55,7 @@ def seconds(name):
         if elapsed >= 0.2:
             return elapsed / calls
 """
+)
 """The timing code, the same in the page's Pyodide and in this CPython: ``bench/bitboard.py``'s text
 (the page's ``lispy.zip`` holds lispy alone), then the work timed."""
 

@@ -164,7 +164,7 @@ def test_every_claim_of_the_inventory_is_shown_and_counted(edition: Path) -> Non
     assert f"The notes' claims ({len(inventory)} by this edition's count)" in page
     assert escape(tally_sentence(inventory)) in page
     for word, meaning in VERDICTS.items():  # the legend: every verdict the page can show
-        assert f'{word}</span></dt><dd>{escape(meaning)}</dd>' in page, word
+        assert f"{word}</span></dt><dd>{escape(meaning)}</dd>" in page, word
     for c in inventory:  # the inventory's table links each one
         assert f'<a href="#{c.anchor}">{escape(c.claim)}</a>' in page, c.anchor
     setup = page[page.index('id="claim-setup"') :]

@@ -269,9 +269,7 @@ def symmetric_towers(full: Any = None, reduced: Any = None) -> tuple[int, int, b
     (24, 3, True)
     """
     if full is None:
-        full = insanity_words.word_tower_search(words(insanity.puzz4)).allsol(
-            insanity_words.p0
-        )
+        full = insanity_words.word_tower_search(words(insanity.puzz4)).allsol(insanity_words.p0)
     if reduced is None:
         reduced = insanity_words.allsol(insanity_words.p0)
     found = Counter(tuple(to_pylist(p)) for p in to_pylist(full))

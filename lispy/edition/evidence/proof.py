@@ -331,7 +331,6 @@ def _evidence(inputs: str, seed: int, trials: list[Trial]) -> RandomEvidence:
     return RandomEvidence(inputs, found.tried, found.agreed, seed, disagreement)
 
 
-
 def _given(value: Any) -> str:
     return str(value) if isinstance(value, Raised) else _shown(value)
 
