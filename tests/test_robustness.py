@@ -312,7 +312,6 @@ def test_a_child_forked_during_a_deep_call_has_the_limit_before_it() -> None:
 
 
 CHAINS = """
-    import sys
     from lispy import run_deep
 
     def chain(n):  # a recursive generator, as a walk of a tree 100,000 deep is
@@ -367,14 +366,9 @@ def test_a_for_chain_closed_inside_a_deep_call_is_freed(remedy: str) -> None:
         del g
         print("freed")
         """
-    import resource
-
-    def one_mib() -> None:
-        resource.setrlimit(resource.RLIMIT_STACK, (2**20, resource.getrlimit(resource.RLIMIT_STACK)[1]))
-
-    run = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        env=ENV, capture_output=True, text=True, timeout=300, preexec_fn=one_mib,
+    run = subprocess.run(  # (under ``ulimit -s 1024``: the main thread's stack is 1 MiB)
+        ["sh", "-c", 'ulimit -s 1024 && exec "$0" -c "$1"', sys.executable, textwrap.dedent(code)],
+        env=ENV, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     if remedy == "None":  # (the test can fail: without it, the process dies)
         assert run.returncode < 0, run.stdout + run.stderr
