@@ -78,9 +78,9 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     if _local.deep:
         return function(*args, **kwargs)
     name, once = getattr(function, "__name__", repr(function)), threading.Lock()
-    done = queue.SimpleQueue[bool]()
     outcome: list[Any] = []  # [value], or [None, error]
-    cancelled, ended = list[bool](), list[bool]()
+    cancelled, ended, done = list[bool](), list[bool](), queue.SimpleQueue[bool]()
+    call: list[Any] = [function, args, kwargs]  # (emptied by the worker: the caller frees them, not it)
     frame: FrameType | None = sys._getframe()  # (inspect.currentframe(), without importing inspect)
     floor = 20  # the waiting thread's depth, and room to wait
     while frame is not None:
@@ -94,10 +94,11 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
         try:
             if not cancelled:
                 sys.setrecursionlimit(limit)
-                outcome.append(_below(pad, function, args, kwargs))
+                outcome.append(_below(pad, *call))
         except BaseException as e:
             outcome[:] = [None, _reported(e, name)]
         finally:
+            call.clear()
             if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
                 sys.setrecursionlimit(_limits[0])
             _limits.clear()
