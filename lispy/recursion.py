@@ -5,8 +5,9 @@ stack of :data:`STACK_BYTES` (less where the machine refuses it; where no thread
 Pyodide, on the caller), with ``sys.setrecursionlimit`` at :data:`DEEP_LIMIT` while it runs.
 :func:`deep` runs a pure function's shallow calls where they are.  The limit is the interpreter's,
 one for all threads, so deep calls take turns; Ctrl-C lowers it until the worker's next call fails.
-Workers are started by a thread of lispy's own, where no Ctrl-C lands.
-What is promised and what is not: ``docs/reliability.md`` ("Deep recursion").
+Workers are started by a thread of lispy's own, where no Ctrl-C lands.  What deep work leaves the
+caller (a generator's ``yield from`` chain, an error's frames) is freed without recursing on its
+stack.  What is promised and what is not: ``docs/reliability.md`` ("Deep recursion").
 """
 
 from __future__ import annotations
@@ -40,8 +41,7 @@ R = TypeVar("R")
 
 
 class RecursionTooDeep(RecursionError):
-    """A recursion went past the limit of deep work.  ``function`` names where it began, ``limit``
-    is the limit that was in force.
+    """A recursion past the limit of deep work: ``function`` names where it began, ``limit`` the limit.
 
     >>> str(RecursionTooDeep("search", 1000))[:53]
     'recursion too deep in search: past the limit of 1,000'
@@ -63,6 +63,7 @@ _local = _Local()
 _turn = threading.Lock()  # one deep call at a time
 _workers: list[threading.Thread] = []  # started by the starter, not yet joined (3.13 frees a stack then)
 _limits: list[int] = []  # while one runs: the limit before it, and the one set for it
+_closers = weakref.WeakKeyDictionary["GeneratorType[Any, Any, Any]", "weakref.finalize[[Any], Any]"]()
 
 
 def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -71,6 +72,7 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     Raises :class:`RecursionTooDeep` (naming ``function`` and the limit) past the limit, and
     ``KeyboardInterrupt`` after stopping the computation at its next call when the waiting thread
     is interrupted (another, once the limit is down, stops waiting).  Where no thread can start, runs here.
+    An exception keeps its traceback's places, not the locals of the frames it passed on the worker.
 
     >>> run_deep(lambda n: n * 2, 21)
     42
@@ -97,6 +99,11 @@ def run_deep(function: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
                 outcome.append(_below(pad, *call))
         except BaseException as e:
             outcome[:] = [None, _reported(e, name)]
+            tb = outcome[1].__traceback__
+            while tb is not None:  # its frames' locals freed here, where deep ones can be (as clear_frames)
+                with contextlib.suppress(RuntimeError):  # (the frame still running: this one)
+                    tb.tb_frame.clear()
+                tb = tb.tb_next
         finally:
             call.clear()
             if sys.getrecursionlimit() == _limits[-1]:  # else the program set its own: kept
@@ -136,12 +143,8 @@ def _below(pad: int, function: Callable[..., R], args: tuple[Any, ...], kwargs: 
     return _below(pad - 1, function, args, kwargs) if pad else function(*args, **kwargs)
 
 
-_closers = weakref.WeakKeyDictionary["GeneratorType[Any, Any, Any]", "weakref.finalize[[Any], Any]"]()
-
-
 def _close_when_freed(made: Any) -> None:
-    """A generator deep work left in a ``yield from`` chain: closed when freed, from the innermost
-    out in a loop (CPython's ``close`` does it recursively in C, deeper than the caller's stack)."""
+    """A generator deep work left in a ``yield from`` chain: closed when freed, innermost first, in a loop."""
     if isinstance(made, GeneratorType):
         if old := _closers.pop(made, None):
             old.detach()

@@ -323,6 +323,11 @@ CHAINS = """
     def twice():
         yield from chain(100_000)
         yield from chain(100_000)
+
+    def raises():
+        g = chain(100_000)
+        next(g)
+        raise ValueError("raised")
 """
 
 
@@ -334,8 +339,9 @@ CHAINS = """
         "g = chain(100_000)\nprint(run_deep(next, g))",  # held until the interpreter exits
         "g = twice()\nprint(run_deep(next, g), run_deep(next, g))\ndel g",  # on to another chain
         "g = chain(100_000)\nprint(run_deep(g.send, None))\ndel g",  # the generator's own method
+        "try:\n    run_deep(raises)\nexcept ValueError as e:\n    print(e)",  # in an error's frames
     ],
-    ids=["dropped", "temporary", "at-exit", "moved-on", "method"],
+    ids=["dropped", "temporary", "at-exit", "moved-on", "method", "raised"],
 )
 def test_a_generator_chain_advanced_deep_is_freed_without_a_crash(use: str) -> None:
     """Issue 34, item 1: a ``yield from`` chain 100,000 deep, left suspended by a deep
@@ -411,6 +417,24 @@ def test_a_chain_closed_from_the_innermost_out_runs_its_handlers_as_cpythons_clo
 
 class Given:
     value = 1973
+
+
+def test_an_error_from_a_deep_call_keeps_its_places_not_its_frames_locals() -> None:
+    """The locals of the worker's frames are freed on the worker (what deep work left in them, as
+    a generator chain 100,000 deep, would crash the caller); the traceback still says where."""
+
+    made: list[weakref.ref[Given]] = []
+
+    def fails() -> None:
+        here = Given()
+        made.append(weakref.ref(here))
+        raise ValueError(here.value)
+
+    with pytest.raises(ValueError, match="1973") as raised:
+        run_deep(fails)
+    assert made[0]() is None  # while the error is still held
+    assert [entry.name for entry in raised.traceback][-1] == "fails"
+    assert raised.traceback[-1].frame.f_locals == {}
 
 
 def test_a_deep_call_keeps_no_reference_to_what_it_was_given() -> None:
