@@ -31,11 +31,16 @@ ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def python(code: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` in a new interpreter with this tree on the path."""
+def python(
+    code: str, stdin: str = "", timeout: float = 300, stack_kib: int | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a new interpreter with this tree on the path (its main thread's stack
+    ``stack_kib`` KiB, by ``ulimit -s``, where given)."""
+    command = [sys.executable, "-c", textwrap.dedent(code)]
+    if stack_kib is not None:  # sh's $0 and $1: the interpreter and the code
+        command = ["sh", "-c", f'ulimit -s {stack_kib} && exec "$0" -c "$1"', command[0], command[2]]
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        input=stdin, env=ENV, capture_output=True, text=True, timeout=timeout,
+        command, input=stdin, env=ENV, capture_output=True, text=True, timeout=timeout,
     )  # fmt: skip
 
 
@@ -372,10 +377,7 @@ def test_a_for_chain_closed_inside_a_deep_call_is_freed(remedy: str) -> None:
         del g
         print("freed")
         """
-    run = subprocess.run(  # (under ``ulimit -s 1024``: the main thread's stack is 1 MiB)
-        ["sh", "-c", 'ulimit -s 1024 && exec "$0" -c "$1"', sys.executable, textwrap.dedent(code)],
-        env=ENV, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    run = python(code, stack_kib=1024)
     if remedy == "None":  # (the test can fail: without it, the process dies)
         assert run.returncode < 0, run.stdout + run.stderr
     else:
